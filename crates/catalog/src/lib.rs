@@ -1,0 +1,288 @@
+//! The rule systems this program knows, where their scenarios are found, and
+//! running generic code (`RulesetVisitor`) with the rule system a scenario or
+//! a save file names.
+
+use engine::data::{DataError, DataErrors, SourceFile};
+use engine::{RulesetVisitor, ScenarioInfo};
+use std::path::{Path, PathBuf};
+
+/// A rule system, built or still to come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesetEntry {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub built: bool,
+}
+
+pub const RULESETS: &[RulesetEntry] = &[
+    RulesetEntry {
+        id: "death_on_the_rails",
+        title: "Death on the Rails",
+        built: true,
+    },
+    RulesetEntry {
+        id: "veli_veljea_vastaan",
+        title: "Veli Veljeä Vastaan (1918: Brother Against Brother)",
+        built: false,
+    },
+    RulesetEntry {
+        id: "red_actions",
+        title: "Red Actions!",
+        built: false,
+    },
+    RulesetEntry {
+        id: "red_square",
+        title: "Red Square",
+        built: false,
+    },
+];
+
+pub fn ruleset(id: &str) -> Option<&'static RulesetEntry> {
+    RULESETS.iter().find(|r| r.id == id)
+}
+
+/// Why a scenario could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("unknown rule system \"{0}\" (known: {known})", known = RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", "))]
+    UnknownRuleset(String),
+    #[error("the rule system \"{0}\" is not built yet")]
+    NotBuilt(String),
+    #[error("no scenario \"{id}\" for {ruleset} in {dirs}")]
+    NoScenario { ruleset: String, id: String, dirs: String },
+    #[error("{0}")]
+    Data(DataErrors),
+}
+
+/// Where scenarios are looked for: the shipped folder and the player's own.
+#[derive(Clone, Debug)]
+pub struct ScenarioDirs(pub Vec<PathBuf>);
+
+impl ScenarioDirs {
+    /// The shipped `scenarios/` (next to the working directory, else the
+    /// source tree this program was built from), then the user folder.
+    pub fn standard() -> ScenarioDirs {
+        let mut dirs = vec![shipped_dir()];
+        if let Some(user) = user_dir()
+            && !dirs.contains(&user)
+        {
+            dirs.push(user);
+        }
+        ScenarioDirs(dirs)
+    }
+
+    /// Only the given folder (command-line `--scenarios DIR`), with the shipped one.
+    pub fn with(extra: Option<PathBuf>) -> ScenarioDirs {
+        match extra {
+            Some(dir) => {
+                let mut dirs = vec![shipped_dir()];
+                if !dirs.contains(&dir) {
+                    dirs.push(dir);
+                }
+                ScenarioDirs(dirs)
+            }
+            None => ScenarioDirs::standard(),
+        }
+    }
+
+    fn describe(&self) -> String {
+        self.0.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The scenarios shipped with the game.
+pub fn shipped_dir() -> PathBuf {
+    let here = PathBuf::from("scenarios");
+    if here.is_dir() {
+        return here;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios")
+}
+
+/// The player's own scenarios: `<data dir>/fourfronts/scenarios`.
+pub fn user_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("fourfronts").join("scenarios"))
+}
+
+/// One scenario file found, loaded or with its errors.
+#[derive(Debug)]
+pub struct ScenarioEntry {
+    pub ruleset: &'static str,
+    pub id: String,
+    pub path: PathBuf,
+    pub result: Result<ScenarioInfo, DataErrors>,
+}
+
+/// Scenario files are the `.toml` files directly in `<dir>/<ruleset>/`;
+/// maps, decks and tables live in sub-folders.
+fn scenario_files(dir: &Path, ruleset: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join(ruleset))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Every scenario found, broken ones included (with their errors).
+pub fn discover(dirs: &ScenarioDirs) -> Vec<ScenarioEntry> {
+    let mut found = Vec::new();
+    for dir in &dirs.0 {
+        for r in RULESETS.iter().filter(|r| r.built) {
+            for path in scenario_files(dir, r.id) {
+                let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let result = load_info(r.id, &path);
+                found.push(ScenarioEntry {
+                    ruleset: r.id,
+                    id,
+                    path,
+                    result,
+                });
+            }
+        }
+    }
+    found
+}
+
+fn load_info(ruleset: &str, path: &Path) -> Result<ScenarioInfo, DataErrors> {
+    match ruleset {
+        "death_on_the_rails" => death_on_the_rails::load_scenario(path).map(|s| s.info),
+        _ => Err(DataError {
+            file: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: format!("the rule system \"{ruleset}\" is not built yet"),
+        }
+        .into()),
+    }
+}
+
+/// The file of scenario `id` of a rule system (the first found).
+pub fn find_scenario(dirs: &ScenarioDirs, ruleset: &str, id: &str) -> Option<PathBuf> {
+    dirs.0
+        .iter()
+        .map(|d| d.join(ruleset).join(format!("{id}.toml")))
+        .find(|p| p.is_file())
+}
+
+/// Loads a scenario file with its rule system and runs `visitor` with it.
+pub fn with_scenario<V: RulesetVisitor>(ruleset: &str, path: &Path, visitor: V) -> Result<V::Output, LoadError> {
+    let entry = self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
+    match entry.id {
+        "death_on_the_rails" => {
+            let rules = death_on_the_rails::DeathOnTheRails::load(path).map_err(LoadError::Data)?;
+            Ok(visitor.visit(rules))
+        }
+        other => Err(LoadError::NotBuilt(other.to_string())),
+    }
+}
+
+/// Finds scenario `id` of `ruleset` and runs `visitor` with it.
+pub fn with_scenario_id<V: RulesetVisitor>(dirs: &ScenarioDirs, ruleset: &str, id: &str, visitor: V) -> Result<V::Output, LoadError> {
+    let entry = self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
+    if !entry.built {
+        return Err(LoadError::NotBuilt(ruleset.to_string()));
+    }
+    let path = find_scenario(dirs, ruleset, id).ok_or_else(|| LoadError::NoScenario {
+        ruleset: ruleset.to_string(),
+        id: id.to_string(),
+        dirs: dirs.describe(),
+    })?;
+    with_scenario(ruleset, &path, visitor)
+}
+
+/// Checks data files: a file, or every `.toml` under a folder. Scenarios are
+/// checked with everything they refer to; maps and decks on their own. Each
+/// problem is reported once.
+pub fn validate(path: &Path) -> Vec<DataError> {
+    let mut errors = Vec::new();
+    if path.is_dir() {
+        let mut files = Vec::new();
+        collect_toml(path, &mut files);
+        files.sort();
+        if files.is_empty() {
+            errors.push(DataError {
+                file: path.to_path_buf(),
+                line: 0,
+                column: 0,
+                message: "no data files (.toml) in this folder".to_string(),
+            });
+        }
+        for f in files {
+            errors.extend(validate_file(&f));
+        }
+    } else {
+        errors.extend(validate_file(path));
+    }
+    let mut unique: Vec<DataError> = Vec::new();
+    for e in errors {
+        if !unique.contains(&e) {
+            unique.push(e);
+        }
+    }
+    unique
+}
+
+fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.filter_map(|e| e.ok()) {
+        let p = e.path();
+        if p.is_dir() {
+            collect_toml(&p, out);
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct AnyHeader {
+    ruleset: engine::data::Spanned<String>,
+    kind: engine::data::Spanned<String>,
+}
+
+fn validate_file(path: &Path) -> Vec<DataError> {
+    let file = match SourceFile::read(path) {
+        Ok(f) => f,
+        Err(e) => return vec![e],
+    };
+    let header: AnyHeader = match file.parse_toml() {
+        Ok(h) => h,
+        Err(e) => {
+            return vec![DataError {
+                message: format!("not a Four Fronts data file: {}", e.message),
+                ..e
+            }];
+        }
+    };
+    match header.ruleset.get_ref().as_str() {
+        "death_on_the_rails" => {
+            let result = match header.kind.get_ref().as_str() {
+                "scenario" => death_on_the_rails::load_scenario(path).map(|_| ()),
+                "map" => death_on_the_rails::scenario::load_map(path).map(|_| ()),
+                "action_cards" => death_on_the_rails::scenario::load_cards(path).map(|_| ()),
+                other => Err(file
+                    .error_at(
+                        header.kind.span(),
+                        format!("unknown kind \"{other}\" (expected scenario, map or action_cards)"),
+                    )
+                    .into()),
+            };
+            result.err().map(|e| e.0).unwrap_or_default()
+        }
+        other => {
+            let message = match ruleset(other) {
+                Some(r) if !r.built => format!("the rule system \"{other}\" is not built yet"),
+                _ => format!(
+                    "unknown rule system \"{other}\" (known: {})",
+                    RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            vec![file.error_at(header.ruleset.span(), message)]
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! ADVANCED RULES (an option; always on at Narva).
+//!
+//! - Stacking limit: an area holds no more units than its size, even for a
+//!   moment while moving through (checked in `movement` and `setup`).
+//! - Retreat: after each change of initiative, before the artillery tokens
+//!   come off, every unit of the new active player with no friendly unit in
+//!   its own or a neighbouring area must retreat: it is activated first, only
+//!   to move, each move closer to its setup area, never into melee; it stops
+//!   retreating once it ends a move next to a friend. A unit that cannot
+//!   retreat, or has not stopped by the end of the turn, is disbanded. No
+//!   reaction fire against retreating units.
+
+use super::DeathOnTheRails;
+use super::movement::MoveKind;
+use crate::scenario::UnitId;
+use crate::state::{Action, Event, RemovedWhy, State, UnitSet, flag};
+
+impl DeathOnTheRails {
+    /// Whether any of the active player's units must retreat.
+    pub fn retreat_pending(&self, s: &State) -> bool {
+        s.units.iter().any(|u| u.has(flag::MUST_RETREAT))
+    }
+
+    pub fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
+        self.move_choices_of(s, MoveKind::Retreat, out);
+    }
+
+    /// A friendly unit (train included) in the unit's own or a neighbouring area.
+    pub fn has_friend_near(&self, s: &State, u: UnitId) -> bool {
+        let Some(area) = s.area_of(u) else { return false };
+        let side = self.def(u).side;
+        let near = self.sc().map.adjacent[area as usize];
+        self.unit_ids().any(|f| {
+            f != u && self.def(f).side == side && s.area_of(f).is_some_and(|a| a == area || near.contains(a))
+        })
+    }
+
+    /// The retreat is over for a unit next to a friend or back in its setup
+    /// area (our reading: there is nowhere closer to go).
+    fn safe(&self, s: &State, u: UnitId) -> bool {
+        let side = self.def(u).side;
+        self.has_friend_near(s, u) || s.area_of(u).is_some_and(|a| self.sc().side(side).setup_areas.contains(a))
+    }
+
+    /// At the start of a turn with the initiative changed: mark isolated units.
+    pub fn mark_isolated(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let mut marked = UnitSet::EMPTY;
+        for u in self.unit_ids() {
+            let d = self.def(u);
+            if d.side == s.active && d.train_part.is_none() && self.on_map(s, u) && self.awake(s, u) && !self.safe(s, u) {
+                marked.insert(u);
+            }
+        }
+        for u in marked.iter() {
+            s.units[u as usize].flags |= flag::MUST_RETREAT;
+        }
+        if !marked.is_empty() {
+            ev.push(Event::MustRetreat { units: marked });
+        }
+    }
+
+    /// After a move: units that reached a friend stop retreating.
+    pub fn end_retreats(&self, s: &mut State, group: UnitSet, ev: &mut Vec<Event>) {
+        for u in group.iter() {
+            if s.units[u as usize].has(flag::MUST_RETREAT) && self.safe(s, u) {
+                s.units[u as usize].flags &= !flag::MUST_RETREAT;
+                ev.push(Event::RetreatEnded { unit: u });
+            }
+        }
+    }
+
+    /// Units that must retreat but cannot (surrounded) are disbanded.
+    pub fn disband_stuck_retreats(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if !self.retreat_pending(s) {
+            return;
+        }
+        let mut choices = Vec::new();
+        for u in self.unit_ids() {
+            if !s.units[u as usize].has(flag::MUST_RETREAT) {
+                continue;
+            }
+            choices.clear();
+            self.move_choices_of(s, MoveKind::Retreat, &mut choices);
+            let area = s.area_of(u);
+            let can = choices.iter().any(|c| matches!(c, Action::Move { from } if Some(*from) == area));
+            if !can {
+                self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
+            }
+        }
+    }
+
+    /// End of turn: units still retreating are disbanded.
+    pub fn disband_unretreated(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for u in self.unit_ids() {
+            if s.units[u as usize].has(flag::MUST_RETREAT) {
+                self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
+            }
+        }
+    }
+}

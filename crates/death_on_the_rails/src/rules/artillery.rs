@@ -1,0 +1,115 @@
+//! 9.3 Artillery fire: three artillery fire tokens on an area in line of
+//! sight and two dice; 10 or more costs every unit there a step. Fired at an
+//! armoured train, the attacker names the part aimed at and rolls three dice.
+
+use super::DeathOnTheRails;
+use crate::data::UnitKind;
+use crate::map::AreaId;
+use crate::scenario::{TrainPart, UnitId};
+use crate::state::{Action, Dice, Event, Resume, State, flag};
+
+/// The score that hits.
+pub const ARTILLERY_HITS_ON: u8 = 10;
+
+impl DeathOnTheRails {
+    /// An artillery unit that may fire now: not moved this turn (unless it is
+    /// the train's), awake, and (train) not pinned by an enemy in its area.
+    pub fn can_fire_artillery(&self, s: &State, u: UnitId) -> bool {
+        let d = self.def(u);
+        let st = &s.units[u as usize];
+        if d.kind != UnitKind::Artillery || d.side != s.active || !self.on_map(s, u) || st.has(flag::ASLEEP) {
+            return false;
+        }
+        match d.train_part {
+            Some(_) => !self.train_pinned(s, d.side),
+            None => !st.has(flag::MOVED),
+        }
+    }
+
+    fn artillery_targets(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
+        let sc = self.sc();
+        let Some(from) = s.area_of(u) else { return };
+        let enemy = s.active.other();
+        let enemy_train = self.train_area(s, enemy);
+        for a in sc.map.line_of_sight[from as usize].iter() {
+            if a == from || (s.fog && sc.map.distance(from, a) > 2) {
+                continue;
+            }
+            if enemy_train == Some(a) {
+                for part in [TrainPart::Artillery, TrainPart::MachineGun] {
+                    if self.train_part_unit(enemy, part).is_some_and(|p| self.on_map(s, p)) {
+                        out.push(Action::TargetTrain { part });
+                    }
+                }
+            } else {
+                out.push(Action::TargetArea { area: a });
+            }
+        }
+    }
+
+    pub fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
+        let mut targets = Vec::new();
+        for u in self.unit_ids() {
+            if self.can_fire_artillery(s, u) {
+                targets.clear();
+                self.artillery_targets(s, u, &mut targets);
+                if !targets.is_empty() {
+                    out.push(Action::Artillery { unit: u });
+                }
+            }
+        }
+    }
+
+    pub fn artillery_target_choices(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
+        self.artillery_targets(s, u, out);
+    }
+
+    pub fn artillery_fire(&self, s: &mut State, unit: UnitId, a: Action, ev: &mut Vec<Event>) {
+        let enemy = s.active.other();
+        let (area, part, dice_count): (AreaId, Option<TrainPart>, usize) = match a {
+            Action::TargetArea { area } => (area, None, 2),
+            Action::TargetTrain { part } => (self.train_area(s, enemy).unwrap_or(0), Some(part), 3),
+            other => unreachable!("{other:?} while aiming artillery"),
+        };
+        s.units[unit as usize].flags |= flag::FIRED;
+        // Tokens are placed, or topped up to three.
+        s.artillery_tokens[area as usize] = 3;
+        ev.push(Event::ArtilleryTokensPlaced { area, tokens: 3 });
+        let mut dice = Dice {
+            len: dice_count as u8,
+            values: [0; 8],
+        };
+        for i in 0..dice_count {
+            dice.values[i] = engine::dice::d6(&mut s.rng);
+        }
+        let total: u8 = dice.as_slice().iter().sum();
+        let hit = total >= ARTILLERY_HITS_ON;
+        ev.push(Event::ArtilleryFire {
+            unit,
+            area,
+            part,
+            dice,
+            total,
+            hit,
+        });
+        if hit {
+            // Every unit in the area (but the trains) loses a step; units with
+            // no combat value are removed.
+            for u in s.units_in(area).iter() {
+                if self.def(u).train_part.is_none() {
+                    self.lose_steps(s, u, 1, ev);
+                }
+            }
+            if let Some(part) = part
+                && let Some(p) = self.train_part_unit(enemy, part)
+            {
+                ev.push(Event::TrainPartHit { part, unit: p });
+                self.lose_steps(s, p, 1, ev);
+            }
+        }
+        if part.is_some() {
+            self.raise_alarm(s, ev);
+        }
+        self.resume(s, Resume::FinishAction, ev);
+    }
+}

@@ -1,0 +1,552 @@
+//! 6.2 Fire, 6.3 Reaction fire and 9.1 Fire combat.
+
+use super::DeathOnTheRails;
+use crate::data::{Ability, Terrain, UnitKind};
+use crate::map::AreaId;
+use crate::scenario::{TrainPart, UnitId};
+use crate::state::{
+    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Resume, Role, State, UnitSet, flag,
+};
+use engine::Side;
+
+/// 9.1.1 Attacker modifiers: lead unit strength, 2 − range, −1 if suppressed.
+/// With `ignore_negative_range` (Tapa's heavy machine gun) a negative range
+/// modifier counts as 0.
+pub fn attack_dice(strength: u8, range: u8, suppressed: bool, ignore_negative_range: bool) -> (i8, Vec<DicePart>) {
+    let mut parts = vec![DicePart::Strength(strength)];
+    let range_mod = 2 - range as i8;
+    if range_mod < 0 && ignore_negative_range {
+        parts.push(DicePart::RangeIgnored { range });
+    } else if range_mod != 0 {
+        parts.push(DicePart::Range { range, dice: range_mod });
+    }
+    if suppressed {
+        parts.push(DicePart::Suppressed);
+    }
+    (parts.iter().map(|p| p.dice()).sum(), parts)
+}
+
+/// 9.1.2 Defender modifiers: unit strength, +1 in forest or building, −1 for
+/// each unit beyond the area's size, −1 if suppressed.
+pub fn defence_dice(strength: u8, terrain: Terrain, units_in_area: usize, area_size: usize, suppressed: bool) -> (i8, Vec<DicePart>) {
+    let mut parts = vec![DicePart::Strength(strength)];
+    if terrain != Terrain::Open {
+        parts.push(DicePart::Cover);
+    }
+    if units_in_area > area_size {
+        parts.push(DicePart::Stacking {
+            over: (units_in_area - area_size) as u8,
+        });
+    }
+    if suppressed {
+        parts.push(DicePart::Suppressed);
+    }
+    (parts.iter().map(|p| p.dice()).sum(), parts)
+}
+
+/// 9.1: both sides remove their 1s, sort what is left from high to low and
+/// compare pair by pair (a side short of dice pairs its missing dice as 0s).
+/// The higher die scores a hit point; a tie scores nothing, or (9.2, melee)
+/// scores for the defender. Returns (attacker's hit points, defender's).
+pub fn compare(attack: &[u8], defence: &[u8], ties_to_defender: bool) -> (u8, u8) {
+    let sorted = |d: &[u8]| {
+        let mut v: Vec<u8> = d.iter().copied().filter(|x| *x != 1).collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v
+    };
+    let (a, d) = (sorted(attack), sorted(defence));
+    let (mut ah, mut dh) = (0, 0);
+    for i in 0..a.len().max(d.len()) {
+        let x = a.get(i).copied().unwrap_or(0);
+        let y = d.get(i).copied().unwrap_or(0);
+        if x > y {
+            ah += 1;
+        } else if y > x || ties_to_defender {
+            dh += 1;
+        }
+    }
+    (ah, dh)
+}
+
+/// Raises the lowest die below 6 by one (group fire: once for each
+/// supporting unit). Returns the die's old value, or `None` if all are 6s.
+pub fn raise_lowest(dice: &mut Dice) -> Option<u8> {
+    let i = (0..dice.len as usize)
+        .filter(|&i| dice.values[i] < 6)
+        .min_by_key(|&i| dice.values[i])?;
+    let old = dice.values[i];
+    dice.values[i] += 1;
+    Some(old)
+}
+
+/// Raises one die showing `value` by one.
+pub fn raise_value(dice: &mut Dice, value: u8) -> bool {
+    match (0..dice.len as usize).find(|&i| dice.values[i] == value && value < 6) {
+        Some(i) => {
+            dice.values[i] += 1;
+            true
+        }
+        None => false,
+    }
+}
+
+impl DeathOnTheRails {
+    /// 6.2: a unit that can fire now (not counting targets). Machine guns
+    /// (M) fire as often as they like; others once a turn. Artillery fires by
+    /// 9.3, never in fire combat.
+    pub fn can_fire(&self, s: &State, u: UnitId) -> bool {
+        let d = self.def(u);
+        let st = &s.units[u as usize];
+        if d.kind != UnitKind::Infantry || !self.on_map(s, u) || st.has(flag::ASLEEP) {
+            return false;
+        }
+        if st.has(flag::FIRED) && self.ability(s, u) != Some(Ability::M) {
+            return false;
+        }
+        if d.train_part.is_some() && self.train_pinned(s, d.side) {
+            return false;
+        }
+        true
+    }
+
+    /// The dice `lead` would roll at an area, if it may fire there at all.
+    pub fn fire_dice_at(&self, s: &State, lead: UnitId, area: AreaId) -> Option<(i8, Vec<DicePart>)> {
+        let sc = self.sc();
+        let from = s.area_of(lead)?;
+        if from == area || !sc.map.sees(from, area) {
+            return None;
+        }
+        let range = sc.map.distance(from, area);
+        if s.fog && range > 2 {
+            // Lehtse: in the fog, line of sight reaches two areas at most.
+            return None;
+        }
+        let heavy = sc.special.heavy_machine_gun && self.def(lead).train_part == Some(TrainPart::MachineGun);
+        let (n, parts) = attack_dice(s.units[lead as usize].strength, range, self.suppressed(s, from), heavy);
+        (n >= 1).then_some((n, parts))
+    }
+
+    /// Quick test without building the list of dice parts.
+    fn may_fire_at(&self, s: &State, lead: UnitId, from: AreaId, area: AreaId) -> bool {
+        let sc = self.sc();
+        if from == area || !sc.map.sees(from, area) {
+            return false;
+        }
+        let range = sc.map.distance(from, area);
+        if s.fog && range > 2 {
+            return false;
+        }
+        let heavy = sc.special.heavy_machine_gun && self.def(lead).train_part == Some(TrainPart::MachineGun);
+        let mut n = s.units[lead as usize].strength as i8 + 2 - range as i8;
+        if heavy {
+            n = n.max(s.units[lead as usize].strength as i8);
+        }
+        if self.suppressed(s, from) {
+            n -= 1;
+        }
+        n >= 1
+    }
+
+    /// Whether `t` may be the target of fire: an enemy unit on the map, and not
+    /// an armoured train part (12: immune to infantry fire).
+    fn targetable(&self, s: &State, t: UnitId, attacker: Side) -> bool {
+        let d = self.def(t);
+        d.side != attacker && d.train_part.is_none() && self.on_map(s, t)
+    }
+
+    fn for_each_target(&self, s: &State, lead: UnitId, mode: CombatMode, mut f: impl FnMut(UnitId)) {
+        let Some(from) = s.area_of(lead) else { return };
+        let attacker = self.def(lead).side;
+        match mode {
+            CombatMode::Melee(area) => {
+                for t in self.unit_ids() {
+                    if s.area_of(t) == Some(area) && self.targetable(s, t, attacker) {
+                        f(t);
+                    }
+                }
+            }
+            CombatMode::Fire | CombatMode::Reaction => {
+                for t in self.unit_ids() {
+                    if !self.targetable(s, t, attacker) {
+                        continue;
+                    }
+                    if mode == CombatMode::Reaction && !s.just_moved.contains(t) {
+                        continue;
+                    }
+                    let Some(area) = s.area_of(t) else { continue };
+                    if mode == CombatMode::Reaction && s.fog && self.sc().map.distance(from, area) != 1 {
+                        // Lehtse: reaction fire only into adjacent areas.
+                        continue;
+                    }
+                    if self.may_fire_at(s, lead, from, area) {
+                        f(t);
+                    }
+                }
+            }
+        }
+    }
+
+    fn has_target(&self, s: &State, lead: UnitId, mode: CombatMode) -> bool {
+        let mut any = false;
+        self.for_each_target(s, lead, mode, |_| any = true);
+        any
+    }
+
+    /// `Fire { lead }` for every unit that can fire at something.
+    pub fn fire_choices(&self, s: &State, out: &mut Vec<Action>) {
+        for u in self.unit_ids() {
+            if self.def(u).side == s.active && self.can_fire(s, u) && self.has_target(s, u, CombatMode::Fire) {
+                out.push(Action::Fire { lead: u });
+            }
+        }
+    }
+
+    /// Units that may support `lead` (group fire): in the same area, able to
+    /// fire, not artillery, with combat strength. In melee, every combat unit
+    /// of the side in the area.
+    fn may_support(&self, s: &State, mode: CombatMode, lead: UnitId, u: UnitId) -> bool {
+        if u == lead || self.def(u).side != self.def(lead).side || s.area_of(u) != s.area_of(lead) {
+            return false;
+        }
+        match mode {
+            CombatMode::Melee(_) => self.def(u).is_combat() && self.def(u).train_part.is_none(),
+            _ => self.can_fire(s, u),
+        }
+    }
+
+    pub fn fire_group_choices(&self, s: &State, mode: CombatMode, lead: UnitId, supports: UnitSet, out: &mut Vec<Action>) {
+        for u in self.unit_ids() {
+            if !supports.contains(u) && self.may_support(s, mode, lead, u) {
+                out.push(Action::Support { unit: u });
+            }
+        }
+        self.for_each_target(s, lead, mode, |t| out.push(Action::Target { unit: t }));
+    }
+
+    pub fn fire_group_step(&self, s: &mut State, mode: CombatMode, lead: UnitId, supports: UnitSet, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::Support { unit } => {
+                let mut supports = supports;
+                supports.insert(unit);
+                s.phase = Phase::Fire { mode, lead, supports };
+            }
+            Action::Target { unit } => self.start_combat(s, mode, lead, supports, unit, ev),
+            other => unreachable!("{other:?} while forming a fire group"),
+        }
+    }
+
+    /// 9.1: the target is chosen; the lead and the defending unit are revealed.
+    pub fn start_combat(&self, s: &mut State, mode: CombatMode, lead: UnitId, supports: UnitSet, target: UnitId, ev: &mut Vec<Event>) {
+        let attacker = self.def(lead).side;
+        if !matches!(mode, CombatMode::Melee(_)) {
+            // 6.2: a unit fires (or joins group fire) once a turn.
+            s.units[lead as usize].flags |= flag::FIRED;
+            for u in supports.iter() {
+                s.units[u as usize].flags |= flag::FIRED;
+            }
+        }
+        ev.push(Event::Revealed {
+            unit: lead,
+            strength: s.units[lead as usize].strength,
+        });
+        ev.push(Event::Revealed {
+            unit: target,
+            strength: s.units[target as usize].strength,
+        });
+        if !self.def(target).is_combat() {
+            // "If the defending unit has no combat strength, it is removed from
+            // the board and combat automatically ends."
+            ev.push(Event::NoCombatStrength { unit: target });
+            let why = if self.def(target).kind == UnitKind::Dummy { RemovedWhy::Dummy } else { RemovedWhy::Destroyed };
+            self.remove_unit(s, target, why, ev);
+            self.after_combat(s, mode, attacker, ev);
+            return;
+        }
+        let mut combat = Combat {
+            mode,
+            attacker,
+            lead,
+            supports,
+            target,
+            attack: Dice::default(),
+            defence: Dice::default(),
+        };
+        if let CombatMode::Melee(_) = mode {
+            self.melee_round(s, combat, ev);
+            return;
+        }
+        let target_area = s.area_of(target).unwrap_or(0);
+        let (n, parts) = self.fire_dice_at(s, lead, target_area).unwrap_or((1, vec![]));
+        combat.attack = self.roll(s, attacker, Role::Attacker, n, parts, ev);
+        self.support_raises(&mut combat, ev);
+        self.after_attack_roll(s, combat, ev);
+    }
+
+    pub fn roll(&self, s: &mut State, side: Side, role: Role, n: i8, parts: Vec<DicePart>, ev: &mut Vec<Event>) -> Dice {
+        let n = n.clamp(0, 8) as u8;
+        ev.push(Event::DiceCount {
+            side,
+            role,
+            total: n,
+            parts,
+        });
+        let mut dice = Dice {
+            len: n,
+            values: [0; 8],
+        };
+        for i in 0..n as usize {
+            dice.values[i] = engine::dice::d6(&mut s.rng);
+        }
+        ev.push(Event::Rolled { side, role, dice });
+        dice
+    }
+
+    /// Group fire: for each supporting unit, the lowest die goes up by 1.
+    pub fn support_raises(&self, c: &mut Combat, ev: &mut Vec<Event>) {
+        for _ in c.supports.iter() {
+            if let Some(old) = raise_lowest(&mut c.attack) {
+                ev.push(Event::Raised {
+                    side: c.attacker,
+                    role: Role::Attacker,
+                    from: old,
+                    to: old + 1,
+                    why: RaiseReason::Support,
+                });
+            }
+        }
+    }
+
+    /// The distinct die values below 6 that a raise could apply to.
+    fn raisable(dice: &Dice) -> Vec<u8> {
+        let mut v: Vec<u8> = dice.as_slice().iter().copied().filter(|x| *x < 6).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// After the attacker's roll: an M (machine gun) or A (special force) lead
+    /// raises one die by 1; the attacker chooses which, unless only one value
+    /// can be raised.
+    fn after_attack_roll(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
+        if let Some(ab @ (Ability::A | Ability::M)) = self.ability(s, c.lead) {
+            let values = Self::raisable(&c.attack);
+            match values.len() {
+                0 => {}
+                1 => {
+                    raise_value(&mut c.attack, values[0]);
+                    ev.push(Event::Raised {
+                        side: c.attacker,
+                        role: Role::Attacker,
+                        from: values[0],
+                        to: values[0] + 1,
+                        why: RaiseReason::Ability(ab),
+                    });
+                }
+                _ => {
+                    s.phase = Phase::Raise { combat: c, side: c.attacker };
+                    return;
+                }
+            }
+        }
+        self.defence_roll(s, c, ev);
+    }
+
+    /// The defender rolls second, then an M or D defending unit raises a die,
+    /// knowing the attacker's result.
+    fn defence_roll(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
+        let area = s.area_of(c.target).unwrap_or(0);
+        let sc = self.sc();
+        let a = &sc.map.areas[area as usize];
+        let (n, parts) = defence_dice(
+            s.units[c.target as usize].strength,
+            a.terrain,
+            self.stack_count(s, area),
+            a.size(),
+            self.suppressed(s, area),
+        );
+        let defender = c.attacker.other();
+        c.defence = self.roll(s, defender, Role::Defender, n, parts, ev);
+        if let Some(ab @ (Ability::M | Ability::D)) = self.ability(s, c.target) {
+            let values = Self::raisable(&c.defence);
+            match values.len() {
+                0 => {}
+                1 => {
+                    raise_value(&mut c.defence, values[0]);
+                    ev.push(Event::Raised {
+                        side: defender,
+                        role: Role::Defender,
+                        from: values[0],
+                        to: values[0] + 1,
+                        why: RaiseReason::Ability(ab),
+                    });
+                }
+                _ => {
+                    s.phase = Phase::Raise { combat: c, side: defender };
+                    return;
+                }
+            }
+        }
+        self.fire_result(s, c, ev);
+    }
+
+    pub fn raise_choices(&self, combat: &Combat, side: Side, out: &mut Vec<Action>) {
+        let dice = if side == combat.attacker { &combat.attack } else { &combat.defence };
+        for v in Self::raisable(dice) {
+            out.push(Action::Raise { value: v });
+        }
+    }
+
+    pub fn raise(&self, s: &mut State, mut c: Combat, side: Side, value: u8, ev: &mut Vec<Event>) {
+        let (dice, role, unit) = if side == c.attacker {
+            (&mut c.attack, Role::Attacker, c.lead)
+        } else {
+            (&mut c.defence, Role::Defender, c.target)
+        };
+        raise_value(dice, value);
+        let ab = self.ability(s, unit).unwrap_or(Ability::M);
+        ev.push(Event::Raised {
+            side,
+            role,
+            from: value,
+            to: value + 1,
+            why: RaiseReason::Ability(ab),
+        });
+        if role == Role::Attacker {
+            self.defence_roll(s, c, ev);
+        } else {
+            self.fire_result(s, c, ev);
+        }
+    }
+
+    /// 9.1: if the attacker scores more hit points, the defending unit loses a
+    /// step; two if every die the attacker rolled scored (a decisive attack).
+    fn fire_result(&self, s: &mut State, c: Combat, ev: &mut Vec<Event>) {
+        let (ah, dh) = compare(c.attack.as_slice(), c.defence.as_slice(), false);
+        ev.push(Event::Compared {
+            attack: c.attack,
+            defence: c.defence,
+            attack_hits: ah,
+            defence_hits: dh,
+            ties_to_defender: false,
+        });
+        let decisive = ah > 0 && ah == c.attack.len;
+        let steps = if ah > dh {
+            if decisive { 2 } else { 1 }
+        } else {
+            0
+        };
+        ev.push(Event::FireResult {
+            target: c.target,
+            steps,
+            decisive: steps == 2,
+        });
+        self.lose_steps(s, c.target, steps, ev);
+        self.after_combat(s, c.mode, c.attacker, ev);
+    }
+
+    /// After any fire or melee combat: Kiltsi's waking-up, then play goes on.
+    pub fn after_combat(&self, s: &mut State, mode: CombatMode, attacker: Side, ev: &mut Vec<Event>) {
+        let then = match mode {
+            CombatMode::Fire => Resume::FinishAction,
+            CombatMode::Reaction => Resume::FinishReaction,
+            CombatMode::Melee(area) => Resume::Melee(area),
+        };
+        let wakes = matches!(mode, CombatMode::Melee(_)) || attacker == crate::RUSSIA;
+        if self.sc().special.dark_night && wakes && self.someone_asleep(s) {
+            s.phase = Phase::WakeUp { then };
+            return;
+        }
+        self.resume(s, then, ev);
+    }
+
+    // ----- 6.3 Reaction fire -----
+
+    /// Units of the non-active side that might fire at a unit that just
+    /// moved, judged from what the active player can see (positions, not
+    /// identities): otherwise being asked, or not, would give away what the
+    /// opponent's blocks are.
+    pub fn reaction_possible(&self, s: &State, targets: UnitSet) -> bool {
+        let sc = self.sc();
+        if sc.special.dark_night {
+            return false; // Kiltsi: no reaction fire in the dark.
+        }
+        let reactor = s.active.other();
+        let enemy_ground = self.ground_presence(s)[s.active.index()];
+        let target_areas: Vec<AreaId> = targets.iter().filter_map(|t| s.area_of(t)).collect();
+        for u in self.unit_ids() {
+            let d = self.def(u);
+            if d.side != reactor || s.units[u as usize].has(flag::ASLEEP) {
+                continue;
+            }
+            let Some(a) = s.area_of(u) else { continue };
+            if enemy_ground.contains(a) {
+                continue; // units in melee do not react
+            }
+            if d.train_part == Some(TrainPart::Artillery) || (d.train_part.is_some() && self.train_pinned(s, reactor)) {
+                continue;
+            }
+            let max_range = if s.fog { 1 } else { 5 };
+            if target_areas.iter().any(|&t| {
+                let r = sc.map.distance(a, t);
+                t != a && r <= max_range && sc.map.sees(a, t)
+            }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    pub fn reaction_choices(&self, s: &State, _targets: UnitSet, out: &mut Vec<Action>) {
+        let reactor = s.active.other();
+        let enemy_ground = self.ground_presence(s)[s.active.index()];
+        for u in self.unit_ids() {
+            if self.def(u).side != reactor || !self.can_fire(s, u) {
+                continue;
+            }
+            if s.area_of(u).is_some_and(|a| enemy_ground.contains(a)) {
+                continue;
+            }
+            if self.has_target(s, u, CombatMode::Reaction) {
+                out.push(Action::Fire { lead: u });
+            }
+        }
+        out.push(Action::NoReaction);
+    }
+
+    pub fn reaction(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::NoReaction => self.resume(s, Resume::FinishAction, ev),
+            Action::Fire { lead } => {
+                s.phase = Phase::Fire {
+                    mode: CombatMode::Reaction,
+                    lead,
+                    supports: UnitSet::EMPTY,
+                }
+            }
+            other => unreachable!("{other:?} during reaction fire"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ones_are_removed_and_missing_dice_count_as_zero() {
+        assert_eq!(compare(&[6, 5, 1], &[4], false), (2, 0));
+        assert_eq!(compare(&[3], &[4, 2], false), (0, 2));
+        assert_eq!(compare(&[4, 4], &[4, 4], false), (0, 0));
+        assert_eq!(compare(&[4, 4], &[4, 4], true), (0, 2));
+        assert_eq!(compare(&[1, 1], &[1], false), (0, 0));
+    }
+
+    #[test]
+    fn support_raises_the_lowest_die() {
+        let mut d = Dice::from_slice(&[6, 1, 3]);
+        assert_eq!(raise_lowest(&mut d), Some(1));
+        assert_eq!(d.as_slice(), &[6, 2, 3]);
+        let mut sixes = Dice::from_slice(&[6, 6]);
+        assert_eq!(raise_lowest(&mut sixes), None);
+    }
+}

@@ -1,0 +1,161 @@
+//! 9.2 Melee combat: at the end of the active player's turn, in every area
+//! holding units of both sides, fought like fire combat with these
+//! differences: dice are the steps available, abilities M/A/D do not raise
+//! dice, both sides lose steps for the hit points the other scored, ties go to
+//! the defender, and it is fought again until one side is gone.
+
+use super::DeathOnTheRails;
+use crate::data::UnitKind;
+use crate::map::AreaId;
+use crate::scenario::UnitId;
+use crate::state::{Action, Combat, CombatMode, DicePart, Event, Phase, RemovedWhy, Role, State, UnitSet};
+use engine::Side;
+
+impl DeathOnTheRails {
+    /// The steps a unit has left before it is gone: strength − critical + 1.
+    ///
+    /// Our reading of "amount of dice is calculated not by unit strength but
+    /// the steps available": a block at strength 4 with critical strength 2
+    /// can lose 3 steps, so it rolls 3 dice in melee. None of fire combat's
+    /// modifiers (range, cover, stacking, suppression) apply.
+    pub fn steps_available(&self, s: &State, u: UnitId) -> u8 {
+        let d = self.def(u);
+        if !d.is_combat() {
+            return 0;
+        }
+        (s.units[u as usize].strength + 1).saturating_sub(d.critical)
+    }
+
+    fn has_combat_in(&self, s: &State, side: Side, area: AreaId) -> bool {
+        self.side_units_in(s, side, area)
+            .iter()
+            .any(|u| self.def(u).is_combat() && self.def(u).train_part.is_none())
+    }
+
+    fn ground_units_in(&self, s: &State, side: Side, area: AreaId) -> UnitSet {
+        let mut set = self.side_units_in(s, side, area);
+        for u in set.iter() {
+            if self.def(u).train_part.is_some() {
+                set.remove(u);
+            }
+        }
+        set
+    }
+
+    /// Fights the melees of the turn's end, area by area from `area` on.
+    /// `continuing`: a melee in `area` is already under way.
+    pub fn run_melee(&self, s: &mut State, mut area: AreaId, mut continuing: bool, ev: &mut Vec<Event>) {
+        let n = self.sc().map.area_count();
+        loop {
+            if area as usize >= n {
+                self.end_turn_finish(s, ev);
+                return;
+            }
+            let active = s.active;
+            let both = !self.ground_units_in(s, active, area).is_empty()
+                && !self.ground_units_in(s, active.other(), area).is_empty();
+            if !continuing {
+                if !both {
+                    area += 1;
+                    continue;
+                }
+                ev.push(Event::MeleeBegins { area });
+                // Dummy blocks are shown for what they are and taken away.
+                for side in Side::BOTH {
+                    for u in self.side_units_in(s, side, area).iter() {
+                        if self.def(u).kind == UnitKind::Dummy {
+                            ev.push(Event::Revealed { unit: u, strength: 0 });
+                            self.remove_unit(s, u, RemovedWhy::Dummy, ev);
+                        }
+                    }
+                }
+            }
+            let both = !self.ground_units_in(s, active, area).is_empty()
+                && !self.ground_units_in(s, active.other(), area).is_empty();
+            // The active player attacks; if it has only non-combat units
+            // there, the defender's combat units do.
+            let attacker = if self.has_combat_in(s, active, area) {
+                Some(active)
+            } else if self.has_combat_in(s, active.other(), area) {
+                Some(active.other())
+            } else {
+                None
+            };
+            if let (true, Some(attacker)) = (both, attacker) {
+                s.phase = Phase::MeleeLead { area, attacker };
+                return;
+            }
+            self.settle_melee_control(s, area, ev);
+            ev.push(Event::MeleeEnds { area });
+            area += 1;
+            continuing = false;
+        }
+    }
+
+    pub fn melee_lead_choices(&self, s: &State, area: AreaId, attacker: Side, out: &mut Vec<Action>) {
+        for u in self.side_units_in(s, attacker, area).iter() {
+            if self.def(u).is_combat() && self.def(u).train_part.is_none() {
+                out.push(Action::Fire { lead: u });
+            }
+        }
+    }
+
+    pub fn melee_lead(&self, s: &mut State, area: AreaId, lead: UnitId) {
+        s.phase = Phase::Fire {
+            mode: CombatMode::Melee(area),
+            lead,
+            supports: UnitSet::EMPTY,
+        };
+    }
+
+    /// One round of melee: both roll their steps, supporting units raise the
+    /// attacker's lowest dice, ties score for the defender, and both lose steps.
+    pub fn melee_round(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
+        let defender = c.attacker.other();
+        let a = self.steps_available(s, c.lead);
+        c.attack = self.roll(s, c.attacker, Role::Attacker, a as i8, vec![DicePart::Steps(a)], ev);
+        self.support_raises(&mut c, ev);
+        let d = self.steps_available(s, c.target);
+        c.defence = self.roll(s, defender, Role::Defender, d as i8, vec![DicePart::Steps(d)], ev);
+        let (ah, dh) = super::fire::compare(c.attack.as_slice(), c.defence.as_slice(), true);
+        ev.push(Event::Compared {
+            attack: c.attack,
+            defence: c.defence,
+            attack_hits: ah,
+            defence_hits: dh,
+            ties_to_defender: true,
+        });
+        ev.push(Event::MeleeLosses {
+            attacker_lead: c.lead,
+            attacker_steps: dh,
+            defender: c.target,
+            defender_steps: ah,
+        });
+        self.lose_steps(s, c.target, ah, ev);
+        self.lose_steps(s, c.lead, dh, ev);
+        self.after_combat(s, c.mode, c.attacker, ev);
+    }
+
+    /// 11: after melee the objective goes to the side with units left; if
+    /// every unit was killed, the defender keeps it.
+    fn settle_melee_control(&self, s: &mut State, area: AreaId, ev: &mut Vec<Event>) {
+        let Some(_) = self.sc().objective_in(area) else { return };
+        let active = s.active;
+        let holds = |side: Side| {
+            self.side_units_in(s, side, area)
+                .iter()
+                .any(|u| self.def(u).takes_objectives())
+        };
+        let (a, d) = (holds(active), holds(active.other()));
+        let anyone = !self.ground_units_in(s, active, area).is_empty() || !self.ground_units_in(s, active.other(), area).is_empty();
+        let winner = match (a, d) {
+            (true, false) => Some(active),
+            (false, true) => Some(active.other()),
+            _ if !anyone => Some(active.other()),
+            _ => None,
+        };
+        if let Some(w) = winner {
+            self.take_objective(s, area, w, ev);
+        }
+    }
+}

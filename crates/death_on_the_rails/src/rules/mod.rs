@@ -1,0 +1,348 @@
+//! The rules, one module per section of the rulebook:
+//!
+//! | module | rulebook |
+//! |---|---|
+//! | `setup` | GAME SETUP, and each scenario's setup |
+//! | `sequence` | SEQUENCE OF PLAY, 5. Initiative track, 6. Actions, 6.4 Pass |
+//! | `movement` | 6.1 Movement, and the train's movement (12) |
+//! | `fire` | 6.2 Fire, 6.3 Reaction fire, 9.1 Fire combat |
+//! | `melee` | 9.2 Melee combat |
+//! | `artillery` | 9.3 Artillery fire |
+//! | `sabotage` | 10. Railway sabotage, and explosive charges (12) |
+//! | `objectives` | 11. Objective control, victory, secret objectives |
+//! | `advanced` | Advanced rules: stacking limit, retreat towards the setup area |
+//! | `special` | Scenario rules: dark night, fog, evacuation, reinforcements |
+
+pub mod advanced;
+pub mod artillery;
+pub mod fire;
+pub mod melee;
+pub mod movement;
+pub mod objectives;
+pub mod sabotage;
+pub mod sequence;
+pub mod setup;
+pub mod special;
+
+use crate::data::{Ability, UnitKind};
+use crate::map::{AreaId, AreaSet};
+use crate::scenario::{Scenario, TrainPart, UnitDef, UnitId, load_scenario};
+use crate::state::{Action, Event, Phase, Place, RemovedWhy, State, UnitSet, flag};
+use engine::data::DataErrors;
+use engine::{Decider, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupError, Side};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Death on the Rails with one scenario loaded.
+#[derive(Clone, Debug)]
+pub struct DeathOnTheRails {
+    pub scenario: Arc<Scenario>,
+}
+
+pub const ADVANCED_RULES: &str = "advanced_rules";
+
+impl DeathOnTheRails {
+    pub fn new(scenario: Scenario) -> Self {
+        DeathOnTheRails {
+            scenario: Arc::new(scenario),
+        }
+    }
+
+    pub fn load(path: &Path) -> Result<Self, DataErrors> {
+        load_scenario(path).map(Self::new)
+    }
+
+    pub fn sc(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn def(&self, u: UnitId) -> &UnitDef {
+        &self.scenario.units[u as usize]
+    }
+
+    pub fn side_of(&self, u: UnitId) -> Side {
+        self.scenario.units[u as usize].side
+    }
+
+    pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        0..self.scenario.units.len() as UnitId
+    }
+
+    /// Units of `side` on the map in `area`.
+    pub fn side_units_in(&self, s: &State, side: Side, area: AreaId) -> UnitSet {
+        let mut set = UnitSet::EMPTY;
+        for (i, u) in s.units.iter().enumerate() {
+            if u.place == Place::Area(area) && self.scenario.units[i].side == side {
+                set.insert(i as UnitId);
+            }
+        }
+        set
+    }
+
+    /// Areas holding units of each side, train parts included.
+    pub fn presence(&self, s: &State) -> [AreaSet; 2] {
+        let mut p = [AreaSet::EMPTY; 2];
+        for (i, u) in s.units.iter().enumerate() {
+            if let Place::Area(a) = u.place {
+                p[self.scenario.units[i].side.index()].insert(a);
+            }
+        }
+        p
+    }
+
+    /// Areas holding units of each side that fight in melee (train parts do not).
+    pub fn ground_presence(&self, s: &State) -> [AreaSet; 2] {
+        let mut p = [AreaSet::EMPTY; 2];
+        for (i, u) in s.units.iter().enumerate() {
+            if let Place::Area(a) = u.place
+                && self.scenario.units[i].train_part.is_none()
+            {
+                p[self.scenario.units[i].side.index()].insert(a);
+            }
+        }
+        p
+    }
+
+    /// Units in an area, counted for stacking (train parts are not).
+    pub fn stack_count(&self, s: &State, area: AreaId) -> usize {
+        s.units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.place == Place::Area(area) && self.scenario.units[*i].train_part.is_none())
+            .count()
+    }
+
+    /// The ability a unit has now: abilities are lost with steps.
+    pub fn ability(&self, s: &State, u: UnitId) -> Option<Ability> {
+        let d = self.def(u);
+        d.ability.filter(|_| s.units[u as usize].strength >= d.ability_min)
+    }
+
+    pub fn suppressed(&self, s: &State, area: AreaId) -> bool {
+        s.artillery_tokens[area as usize] > 0
+    }
+
+    /// The side's armoured train: its area, if it is on the map.
+    pub fn train_area(&self, s: &State, side: Side) -> Option<AreaId> {
+        let t = self.scenario.side(side).train.as_ref()?;
+        t.parts.iter().find_map(|p| s.units[*p as usize].place.area())
+    }
+
+    pub fn train_part_unit(&self, side: Side, part: TrainPart) -> Option<UnitId> {
+        let t = self.scenario.side(side).train.as_ref()?;
+        Some(match part {
+            TrainPart::Artillery => t.parts[0],
+            TrainPart::MachineGun => t.parts[1],
+        })
+    }
+
+    /// 12: while an enemy unit shares its area, the train can neither move nor attack.
+    pub fn train_pinned(&self, s: &State, side: Side) -> bool {
+        match self.train_area(s, side) {
+            Some(a) => !self.side_units_in(s, side.other(), a).is_empty(),
+            None => true,
+        }
+    }
+
+    /// Whether a unit can be activated by its owner (Kiltsi: sleeping units cannot).
+    pub fn awake(&self, s: &State, u: UnitId) -> bool {
+        !s.units[u as usize].has(flag::ASLEEP)
+    }
+
+    /// Removes steps from a unit; at critical strength it is removed instead
+    /// (9.1: "If a unit has reached the critical strength but must lose one or
+    /// more steps, it is removed from board instead"). Units without combat
+    /// strength are removed by any loss.
+    pub fn lose_steps(&self, s: &mut State, u: UnitId, steps: u8, ev: &mut Vec<Event>) {
+        if steps == 0 || s.units[u as usize].place.area().is_none() {
+            return;
+        }
+        let d = self.def(u);
+        let strength = s.units[u as usize].strength;
+        if !d.is_combat() || strength < d.critical + steps {
+            self.remove_unit(s, u, if d.kind == UnitKind::Dummy { RemovedWhy::Dummy } else { RemovedWhy::Destroyed }, ev);
+        } else {
+            s.units[u as usize].strength = strength - steps;
+            ev.push(Event::StepsLost {
+                unit: u,
+                steps,
+                strength: strength - steps,
+            });
+        }
+    }
+
+    pub fn remove_unit(&self, s: &mut State, u: UnitId, why: RemovedWhy, ev: &mut Vec<Event>) {
+        let unit = &mut s.units[u as usize];
+        unit.place = Place::Gone;
+        unit.flags &= !(flag::MUST_RETREAT | flag::ASLEEP);
+        s.just_moved.remove(u);
+        ev.push(Event::UnitRemoved { unit: u, why });
+    }
+}
+
+impl Ruleset for DeathOnTheRails {
+    type State = State;
+    type Action = Action;
+    type View = crate::view::View;
+    type Event = Event;
+
+    fn id(&self) -> &'static str {
+        crate::data::RULESET_ID
+    }
+
+    fn scenario_id(&self) -> &str {
+        &self.scenario.id
+    }
+
+    fn scenario_digest(&self) -> u64 {
+        self.scenario.digest
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        crate::scenario::SIDE_NAMES[side.index()]
+    }
+
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            key: ADVANCED_RULES.to_string(),
+            title: "Advanced rules".to_string(),
+            description: "Areas hold no more units than their size, even while moving through; units with no friend in their own or a neighbouring area must retreat towards their setup area.".to_string(),
+            default: false,
+            fixed: self.scenario.special.advanced_rules_fixed.then_some(true),
+        }]
+    }
+
+    fn setup(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
+        self.new_game(options, seed)
+    }
+
+    fn to_decide(&self, s: &State) -> Decider {
+        match s.phase {
+            Phase::GameOver => Decider::Nobody,
+            Phase::Setup { side } => Decider::One(side),
+            Phase::Raise { side, .. } | Phase::TrainLoss { side, .. } | Phase::PlaceReinforcements { side, .. } => {
+                Decider::One(side)
+            }
+            Phase::Reaction { .. } => Decider::One(s.active.other()),
+            Phase::WakeUp { .. } => Decider::One(crate::RUSSIA),
+            Phase::MeleeLead { attacker, .. } => Decider::One(attacker),
+            Phase::Fire {
+                mode: crate::state::CombatMode::Reaction,
+                ..
+            } => Decider::One(s.active.other()),
+            Phase::Fire { lead, .. } => Decider::One(self.side_of(lead)),
+            Phase::ChooseAction
+            | Phase::MoveGroup { .. }
+            | Phase::MoveOn { .. }
+            | Phase::TrainMove { .. }
+            | Phase::ArtilleryAim { .. }
+            | Phase::CallReinforcements
+            | Phase::ExtraMoves => Decider::One(s.active),
+        }
+    }
+
+    fn choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if !self.to_decide(s).includes(side) {
+            return;
+        }
+        match s.phase {
+            Phase::GameOver => {}
+            Phase::Setup { side } => self.setup_choices(s, side, out),
+            Phase::ChooseAction => self.action_choices(s, out),
+            Phase::MoveGroup { from, group, extra } => self.group_choices(s, from, group, extra, out),
+            Phase::MoveOn { group, from, at, .. } => self.move_on_choices(s, group, from, at, out),
+            Phase::TrainMove { steps } => self.train_move_choices(s, steps, out),
+            Phase::Fire { mode, lead, supports } => self.fire_group_choices(s, mode, lead, supports, out),
+            Phase::ArtilleryAim { unit } => self.artillery_target_choices(s, unit, out),
+            Phase::Raise { combat, side } => self.raise_choices(&combat, side, out),
+            Phase::TrainLoss { side, .. } => self.train_loss_choices(s, side, out),
+            Phase::Reaction { targets } => self.reaction_choices(s, targets, out),
+            Phase::WakeUp { .. } => self.wake_up_choices(s, out),
+            Phase::CallReinforcements => {
+                out.push(Action::CallReinforcements);
+                out.push(Action::NotNow);
+            }
+            Phase::PlaceReinforcements { side, .. } => self.reinforcement_place_choices(s, side, out),
+            Phase::ExtraMoves => self.extra_move_choices(s, out),
+            Phase::MeleeLead { area, attacker } => self.melee_lead_choices(s, area, attacker, out),
+        }
+    }
+
+    fn prompt_text(&self, s: &State, side: Side) -> String {
+        crate::text::prompt_text(self, s, side)
+    }
+
+    fn apply(&self, s: &mut State, side: Side, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check_legal(s, side, action)?;
+        let before = events.len();
+        match (s.phase, *action) {
+            (Phase::Setup { side }, Action::Place { unit, area }) => self.place(s, side, unit, area, events),
+            (Phase::ChooseAction, a) => self.begin_action(s, a, events),
+            (Phase::MoveGroup { from, group, extra }, a) => self.group_step(s, from, group, extra, a, events),
+            (Phase::MoveOn { group, at, entered_melee, extra, .. }, a) => {
+                self.move_on(s, group, at, entered_melee, extra, a, events)
+            }
+            (Phase::TrainMove { steps }, a) => self.train_move(s, steps, a, events),
+            (Phase::Fire { mode, lead, supports }, a) => self.fire_group_step(s, mode, lead, supports, a, events),
+            (Phase::ArtilleryAim { unit }, a) => self.artillery_fire(s, unit, a, events),
+            (Phase::Raise { combat, side }, Action::Raise { value }) => self.raise(s, combat, side, value, events),
+            (Phase::TrainLoss { side, losses, then }, Action::TrainLoss { part }) => {
+                self.train_loss(s, side, losses, then, part, events)
+            }
+            (Phase::Reaction { .. }, a) => self.reaction(s, a, events),
+            (Phase::WakeUp { then }, Action::WakeUp { unit }) => self.wake_up(s, unit, then, events),
+            (Phase::CallReinforcements, a) => self.call_reinforcements(s, a, events),
+            (Phase::PlaceReinforcements { side, then, extra_moves }, Action::Place { unit, area }) => {
+                self.place_reinforcement(s, side, unit, area, then, extra_moves, events)
+            }
+            (Phase::ExtraMoves, a) => self.extra_move(s, a, events),
+            (Phase::MeleeLead { area, .. }, Action::Fire { lead }) => self.melee_lead(s, area, lead),
+            (phase, a) => unreachable!("{a:?} passed the legality check in {phase:?}"),
+        }
+        if s.outcome.is_none() && !matches!(s.phase, Phase::Setup { .. }) {
+            self.check_victory(s, events);
+        }
+        debug_assert!(events.len() >= before);
+        Ok(())
+    }
+
+    fn view(&self, s: &State, side: Option<Side>) -> crate::view::View {
+        crate::view::view(self, s, side)
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+
+    fn ends_undo(&self, event: &Event) -> bool {
+        matches!(
+            event,
+            Event::ObjectiveCardDrawn { .. }
+                | Event::ActionCardDrawn { .. }
+                | Event::Rolled { .. }
+                | Event::Revealed { .. }
+                | Event::ActionDone { .. }
+                | Event::ActionsUsedUp { .. }
+                | Event::FogCheck { .. }
+                | Event::Reshuffled { .. }
+                | Event::ArtilleryFire { .. }
+                | Event::Sabotage { .. }
+                | Event::Charges { .. }
+                | Event::ObjectivesChanged { .. }
+                | Event::SetupDone { .. }
+                | Event::GameOver { .. }
+        )
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        crate::rules::objectives::invariants(self, s)
+    }
+
+    fn describe_action(&self, s: &State, action: &Action) -> String {
+        crate::text::describe_action(self, s, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        crate::text::describe_event(self, event)
+    }
+}

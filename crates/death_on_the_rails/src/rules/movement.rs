@@ -1,0 +1,351 @@
+//! 6.1 Movement, and the armoured train's movement (12).
+//!
+//! A movement action activates some or all units of one area and moves them
+//! into one adjacent area; if that area is open ground, they may go on into
+//! one more adjacent open-ground area. Units cannot move through an area with
+//! enemy units, but may enter one (melee follows at the end of the turn).
+
+use super::DeathOnTheRails;
+use crate::data::{Terrain, UnitKind, VictoryFile};
+use crate::map::AreaId;
+use crate::scenario::UnitId;
+use crate::state::{Action, Event, Phase, Place, Resume, State, UnitSet, flag};
+
+/// How far the armoured train runs along the railway in one movement action
+/// (our reconstruction: the rulebook's text on this is lost; two areas, like
+/// units in open ground, and Lehtse's fog rule exempts the train from its
+/// one-area limit).
+pub const TRAIN_MOVE: u8 = 2;
+
+/// Which units a movement may take.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MoveKind {
+    Normal,
+    /// Advanced rules: only units that must retreat, each step towards their setup area.
+    Retreat,
+    /// Mustjõe: reinforcements that have not used their extra move.
+    Extra,
+}
+
+impl DeathOnTheRails {
+    fn move_kind(&self, s: &State, extra: bool) -> MoveKind {
+        if extra {
+            MoveKind::Extra
+        } else if self.retreat_pending(s) {
+            MoveKind::Retreat
+        } else {
+            MoveKind::Normal
+        }
+    }
+
+    /// Whether a unit may be activated for this movement.
+    pub fn may_move(&self, s: &State, u: UnitId, kind: MoveKind) -> bool {
+        let d = self.def(u);
+        let st = &s.units[u as usize];
+        if d.side != s.active || d.train_part.is_some() || !self.on_map(s, u) || st.has(flag::ASLEEP) {
+            return false;
+        }
+        // 9.3: artillery must not move and fire in the same turn.
+        if d.kind == UnitKind::Artillery && st.has(flag::FIRED) {
+            return false;
+        }
+        match kind {
+            MoveKind::Normal => true,
+            MoveKind::Retreat => st.has(flag::MUST_RETREAT),
+            MoveKind::Extra => d.reinforcement && !st.has(flag::EXTRA_MOVE_USED),
+        }
+    }
+
+    /// One step for `group` from `from` into `to`: legal?
+    fn step_ok(&self, s: &State, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind, enemy: crate::map::AreaSet) -> bool {
+        let map = &self.sc().map;
+        if !map.adjacent[from as usize].contains(to) {
+            return false;
+        }
+        if s.advanced && self.stack_count(s, to) + group.len() as usize > map.areas[to as usize].size() {
+            // Advanced rules: the stacking limit holds even while moving through.
+            return false;
+        }
+        if kind == MoveKind::Retreat {
+            // Each move must bring the unit closer to its setup area, and a
+            // retreating unit may not start a melee.
+            let d = &self.sc().side(s.active).distance_to_setup;
+            if d[to as usize] >= d[from as usize] || enemy.contains(to) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the group may go on into a second area from `at`.
+    fn may_go_on(&self, s: &State, at: AreaId) -> bool {
+        let sc = self.sc();
+        // Kiltsi's dark night and Lehtse's fog allow one area per movement.
+        !(sc.special.dark_night || s.fog) && sc.map.areas[at as usize].terrain == Terrain::Open
+    }
+
+    fn first_steps(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind, out: &mut Vec<Action>) {
+        let enemy = self.presence(s)[s.active.other().index()];
+        for to in self.sc().map.adjacent[from as usize].iter() {
+            if self.step_ok(s, group, from, to, kind, enemy) {
+                out.push(Action::Step { to });
+            }
+        }
+    }
+
+    fn has_first_step(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind) -> bool {
+        let enemy = self.presence(s)[s.active.other().index()];
+        self.sc().map.adjacent[from as usize]
+            .iter()
+            .any(|to| self.step_ok(s, group, from, to, kind, enemy))
+            || self.may_exit(s, from, kind)
+    }
+
+    /// Narva: a unit activated for movement in the enemy setup area may leave the map.
+    fn may_exit(&self, s: &State, from: AreaId, kind: MoveKind) -> bool {
+        let sc = self.sc();
+        kind == MoveKind::Normal
+            && sc.side(s.active).victory.contains(&VictoryFile::ExitMap)
+            && sc.side(s.active.other()).setup_areas.contains(from)
+    }
+
+    /// `Move { from }` for every area with units that can move somewhere.
+    pub fn move_choices(&self, s: &State, out: &mut Vec<Action>) {
+        self.move_choices_of(s, MoveKind::Normal, out);
+    }
+
+    pub fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
+        let mut seen = crate::map::AreaSet::EMPTY;
+        for u in self.unit_ids() {
+            if !self.may_move(s, u, kind) {
+                continue;
+            }
+            let Some(a) = s.area_of(u) else { continue };
+            if seen.contains(a) {
+                continue;
+            }
+            let mut one = UnitSet::EMPTY;
+            one.insert(u);
+            if self.has_first_step(s, a, one, kind) {
+                seen.insert(a);
+                out.push(Action::Move { from: a });
+            }
+        }
+    }
+
+    /// Choosing the moving group: add units, or step off.
+    pub fn group_choices(&self, s: &State, from: AreaId, group: UnitSet, extra: bool, out: &mut Vec<Action>) {
+        let kind = self.move_kind(s, extra);
+        for u in self.side_units_in(s, s.active, from).iter() {
+            if group.contains(u) || !self.may_move(s, u, kind) {
+                continue;
+            }
+            let mut bigger = group;
+            bigger.insert(u);
+            if self.has_first_step(s, from, bigger, kind) {
+                out.push(Action::Select { unit: u });
+            }
+        }
+        if !group.is_empty() {
+            self.first_steps(s, from, group, kind, out);
+            if self.may_exit(s, from, kind) {
+                out.push(Action::ExitMap);
+            }
+        }
+    }
+
+    pub fn group_step(&self, s: &mut State, from: AreaId, group: UnitSet, extra: bool, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::Select { unit } => {
+                let mut group = group;
+                group.insert(unit);
+                s.phase = Phase::MoveGroup { from, group, extra };
+            }
+            Action::Step { to } => {
+                let entered_melee = self.enter_area(s, group, from, to, ev);
+                let kind = self.move_kind(s, extra);
+                s.phase = Phase::MoveOn {
+                    group,
+                    from,
+                    at: to,
+                    entered_melee,
+                    extra,
+                };
+                let mut next = Vec::new();
+                if !entered_melee && self.may_go_on(s, to) {
+                    self.second_steps(s, group, from, to, kind, &mut next);
+                }
+                if next.is_empty() {
+                    self.finish_move(s, group, entered_melee, extra, kind == MoveKind::Retreat, ev);
+                }
+            }
+            Action::ExitMap => {
+                for u in group.iter() {
+                    s.units[u as usize].place = Place::Exited;
+                    ev.push(Event::Exited { unit: u });
+                }
+                self.finish_action(s, ev);
+            }
+            other => unreachable!("{other:?} while choosing a moving group"),
+        }
+    }
+
+    /// The second area: open ground, entered from open ground, not back where the move began.
+    fn second_steps(&self, s: &State, group: UnitSet, origin: AreaId, at: AreaId, kind: MoveKind, out: &mut Vec<Action>) {
+        let map = &self.sc().map;
+        let enemy = self.presence(s)[s.active.other().index()];
+        for to in map.adjacent[at as usize].iter() {
+            if to != origin && map.areas[to as usize].terrain == Terrain::Open && self.step_ok(s, group, at, to, kind, enemy) {
+                out.push(Action::Step { to });
+            }
+        }
+    }
+
+    pub fn move_on_choices(&self, s: &State, group: UnitSet, from: AreaId, at: AreaId, out: &mut Vec<Action>) {
+        let kind = if group.iter().any(|u| s.units[u as usize].has(flag::MUST_RETREAT)) {
+            MoveKind::Retreat
+        } else {
+            MoveKind::Normal
+        };
+        self.second_steps(s, group, from, at, kind, out);
+        out.push(Action::Stop);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn move_on(&self, s: &mut State, group: UnitSet, at: AreaId, entered_melee: bool, extra: bool, a: Action, ev: &mut Vec<Event>) {
+        let retreat = group.iter().any(|u| s.units[u as usize].has(flag::MUST_RETREAT));
+        match a {
+            Action::Step { to } => {
+                let melee = self.enter_area(s, group, at, to, ev);
+                self.finish_move(s, group, entered_melee || melee, extra, retreat, ev);
+            }
+            Action::Stop => self.finish_move(s, group, entered_melee, extra, retreat, ev),
+            other => unreachable!("{other:?} while moving on"),
+        }
+    }
+
+    /// Moves the group into `to`. Returns whether it entered an area with
+    /// enemy units (melee at the end of the turn).
+    pub fn enter_area(&self, s: &mut State, group: UnitSet, from: AreaId, to: AreaId, ev: &mut Vec<Event>) -> bool {
+        for u in group.iter() {
+            let st = &mut s.units[u as usize];
+            st.place = Place::Area(to);
+            st.flags |= flag::MOVED;
+        }
+        ev.push(Event::Moved { units: group, from, to });
+        let side = s.active;
+        let enemy_ground = self.ground_presence(s)[side.other().index()].contains(to);
+        if !enemy_ground {
+            // 11: an objective is taken the moment infantry or artillery enters.
+            if group.iter().any(|u| self.def(u).takes_objectives()) {
+                self.take_objective(s, to, side, ev);
+            }
+        }
+        self.mark_building_visits(s);
+        self.evacuate(s, group, to, ev);
+        enemy_ground
+    }
+
+    /// The movement is over: the opponent may answer with reaction fire.
+    pub fn finish_move(&self, s: &mut State, group: UnitSet, entered_melee: bool, extra: bool, retreat: bool, ev: &mut Vec<Event>) {
+        self.end_retreats(s, group, ev);
+        if extra {
+            for u in group.iter() {
+                s.units[u as usize].flags |= flag::EXTRA_MOVE_USED;
+            }
+            self.after_extra_move(s, ev);
+            return;
+        }
+        // 6.3: not against units that entered melee, nor (advanced rules)
+        // against retreating units.
+        let mut targets = UnitSet::EMPTY;
+        if !entered_melee && !retreat {
+            targets = group;
+        }
+        s.just_moved = targets;
+        if !targets.is_empty() && self.reaction_possible(s, targets) {
+            s.phase = Phase::Reaction { targets };
+        } else {
+            self.resume(s, Resume::FinishAction, ev);
+        }
+    }
+
+    // ----- 12. The armoured train -----
+
+    /// Whether the active side's train can make a movement action.
+    pub fn train_can_move(&self, s: &State) -> bool {
+        let side = s.active;
+        let Some(t) = self.sc().side(side).train.as_ref() else {
+            return false;
+        };
+        let alive: Vec<_> = t.parts.iter().filter(|p| self.on_map(s, **p)).collect();
+        !alive.is_empty()
+            && alive.iter().all(|p| !s.units[**p as usize].has(flag::ASLEEP))
+            && s.train_hits[side.index()] < 3
+            && !self.train_pinned(s, side)
+    }
+
+    fn train_steps(&self, s: &State, out: &mut Vec<Action>) {
+        let side = s.active;
+        let Some(at) = self.train_area(s, side) else { return };
+        let enemy = self.presence(s)[side.other().index()];
+        for to in self.sc().map.rail_next[at as usize].iter() {
+            // 10: a train cannot enter an area whose railway is destroyed; nor
+            // (our reading) an area held by the enemy.
+            if s.sabotage[to as usize] < 3 && !enemy.contains(to) {
+                out.push(Action::Step { to });
+            }
+        }
+    }
+
+    pub fn train_choices(&self, s: &State, out: &mut Vec<Action>) {
+        if self.train_can_move(s) {
+            let mut steps = Vec::new();
+            self.train_steps(s, &mut steps);
+            if !steps.is_empty() {
+                out.push(Action::MoveTrain);
+            }
+        }
+    }
+
+    fn train_move_limit(&self) -> u8 {
+        if self.sc().special.dark_night { 1 } else { TRAIN_MOVE }
+    }
+
+    pub fn train_move_choices(&self, s: &State, steps: u8, out: &mut Vec<Action>) {
+        if steps < self.train_move_limit() {
+            self.train_steps(s, out);
+        }
+        if steps > 0 {
+            out.push(Action::Stop);
+        }
+    }
+
+    pub fn train_move(&self, s: &mut State, steps: u8, a: Action, ev: &mut Vec<Event>) {
+        let side = s.active;
+        match a {
+            Action::Step { to } => {
+                let from = self.train_area(s, side).unwrap_or(to);
+                if let Some(t) = &self.sc().side(side).train {
+                    for p in t.parts {
+                        if self.on_map(s, p) {
+                            s.units[p as usize].place = Place::Area(to);
+                            s.units[p as usize].flags |= flag::MOVED;
+                        }
+                    }
+                }
+                ev.push(Event::TrainMoved { side, from, to });
+                s.phase = Phase::TrainMove { steps: steps + 1 };
+                let mut more = Vec::new();
+                if steps + 1 < self.train_move_limit() {
+                    self.train_steps(s, &mut more);
+                }
+                if more.is_empty() {
+                    self.resume(s, Resume::FinishAction, ev);
+                }
+            }
+            Action::Stop => self.resume(s, Resume::FinishAction, ev),
+            other => unreachable!("{other:?} while moving the train"),
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! 11. Objective control, the scenarios' victory conditions, secret objective
+//! cards and (Mustjõe) the change of objectives. Also the invariants that must
+//! hold after every step of any game.
+
+use super::DeathOnTheRails;
+use crate::data::VictoryFile;
+use crate::map::AreaId;
+use crate::state::{Event, Phase, Place, State, flag};
+use engine::{Outcome, Side};
+
+impl DeathOnTheRails {
+    /// The objective in `area` (if any) passes to `side`.
+    pub fn take_objective(&self, s: &mut State, area: AreaId, side: Side, ev: &mut Vec<Event>) {
+        if let Some(i) = self.sc().objective_in(area)
+            && s.control[i] != Some(side)
+        {
+            s.control[i] = Some(side);
+            ev.push(Event::ObjectiveTaken {
+                objective: i as u8,
+                side,
+            });
+        }
+    }
+
+    /// The objective tokens (as a bit mask) on a side's secret card.
+    pub fn secret_objectives(&self, s: &State, side: Side) -> Option<u8> {
+        let (colour, _) = self.sc().secret_objectives?;
+        let card = s.secret[side.index()]?;
+        Some(self.sc().cards[card as usize].objectives(colour))
+    }
+
+    fn controls_all(&self, s: &State, side: Side, mask: u8) -> bool {
+        (0..s.control.len()).filter(|i| mask >> i & 1 == 1).all(|i| s.control[i] == Some(side))
+    }
+
+    /// Units with combat strength a side has on the map (train parts count).
+    pub fn combat_units_left(&self, s: &State, side: Side) -> usize {
+        self.unit_ids()
+            .filter(|&u| self.def(u).side == side && self.def(u).is_combat() && self.on_map(s, u))
+            .count()
+    }
+
+    fn wins_by(&self, s: &mut State, side: Side, v: &VictoryFile, ev: &mut Vec<Event>) -> Option<String> {
+        let enemy = side.other();
+        match v {
+            VictoryFile::DestroyAllEnemyUnits => (self.combat_units_left(s, enemy) == 0)
+                .then(|| format!("destroyed every {} combat unit", self.side_name_of(enemy))),
+            VictoryFile::SecretObjectives => {
+                if s.fog {
+                    return None; // Lehtse: objectives count once the fog has lifted.
+                }
+                let mask = self.secret_objectives(s, side)?;
+                if !self.controls_all(s, side, mask) {
+                    return None;
+                }
+                if self.sc().special.objective_change && s.objectives_changed.is_none() {
+                    // Mustjõe: the first to hold their objectives shows the
+                    // card and draws a new one; from now on, the next to hold
+                    // theirs wins.
+                    let old = s.secret[side.index()].unwrap_or(0);
+                    let new = self.draw_card(s, ev);
+                    s.secret[side.index()] = Some(new);
+                    s.objectives_changed = Some((side, old));
+                    ev.push(Event::ObjectivesChanged {
+                        side,
+                        old_card: old,
+                        new_card: new,
+                    });
+                    let mask = self.secret_objectives(s, side)?;
+                    return self
+                        .controls_all(s, side, mask)
+                        .then(|| "holds every objective on its new card".to_string());
+                }
+                Some("holds every objective on its secret card".to_string())
+            }
+            VictoryFile::Evacuate { count } => (s.evacuated >= *count).then(|| {
+                format!("evacuated {count} non-combat units to the armoured train")
+            }),
+            VictoryFile::ThreeHitsOnRailwayOrTrain => {
+                let rail = s.sabotage.iter().any(|t| *t >= super::sabotage::RAILWAY_DESTROYED);
+                let train = s.train_hits[enemy.index()] >= super::sabotage::TRAIN_IMMOBILISED;
+                (rail || train).then(|| {
+                    if rail { "destroyed the railway".to_string() } else { "crippled the armoured train".to_string() }
+                })
+            }
+            VictoryFile::ExitMap => self
+                .unit_ids()
+                .any(|u| self.def(u).side == side && s.units[u as usize].place == Place::Exited)
+                .then(|| "a unit left the map through the enemy's setup area".to_string()),
+        }
+    }
+
+    /// GOAL OF THE GAME: the first player to fulfil the scenario's victory
+    /// condition wins. Returns true when the game is over.
+    pub fn check_victory(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        if s.outcome.is_some() {
+            return true;
+        }
+        if matches!(s.phase, Phase::Setup { .. }) {
+            return false;
+        }
+        let mut reasons: [Option<String>; 2] = [None, None];
+        for side in Side::BOTH {
+            for v in &self.sc().side(side).victory {
+                if let Some(r) = self.wins_by(s, side, v, ev) {
+                    reasons[side.index()] = Some(r);
+                    break;
+                }
+            }
+        }
+        let outcome = match reasons {
+            [None, None] => return false,
+            [Some(r), None] => Outcome {
+                winner: Some(Side::A),
+                reason: format!("{} {r}", self.side_name_of(Side::A)),
+            },
+            [None, Some(r)] => Outcome {
+                winner: Some(Side::B),
+                reason: format!("{} {r}", self.side_name_of(Side::B)),
+            },
+            [Some(a), Some(b)] => Outcome {
+                winner: None,
+                reason: format!(
+                    "both sides won at once: {} {a}, and {} {b}",
+                    self.side_name_of(Side::A),
+                    self.side_name_of(Side::B)
+                ),
+            },
+        };
+        s.phase = Phase::GameOver;
+        s.outcome = Some(outcome.clone());
+        ev.push(Event::GameOver { outcome });
+        true
+    }
+}
+
+/// What must hold after every step of every game.
+pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
+    let sc = r.sc();
+    let n_areas = sc.map.area_count();
+    if s.units.len() != sc.units.len() {
+        return Err("unit count changed".into());
+    }
+    for (i, u) in s.units.iter().enumerate() {
+        let d = &sc.units[i];
+        let name = format!("unit {i} ({})", d.name);
+        if u.strength > d.strength {
+            return Err(format!("{name} has strength {} above its full {}", u.strength, d.strength));
+        }
+        if let Place::Area(a) = u.place {
+            if a as usize >= n_areas {
+                return Err(format!("{name} is in area {a}, which does not exist"));
+            }
+            if d.is_combat() && u.strength < d.critical {
+                return Err(format!("{name} is on the map below its critical strength"));
+            }
+        } else if u.has(flag::MUST_RETREAT) {
+            return Err(format!("{name} must retreat but is not on the map"));
+        }
+        if u.has(flag::MUST_RETREAT) && d.side != s.active {
+            return Err(format!("{name} must retreat on the opponent's turn"));
+        }
+    }
+    for side in Side::BOTH {
+        if let Some(t) = &sc.side(side).train {
+            let areas: Vec<AreaId> = t.parts.iter().filter_map(|p| s.units[*p as usize].place.area()).collect();
+            if areas.windows(2).any(|w| w[0] != w[1]) {
+                return Err(format!("{}'s train parts are in different areas", r.side_name_of(side)));
+            }
+            if let Some(a) = areas.first()
+                && !sc.map.areas[*a as usize].railway
+            {
+                return Err(format!("{}'s train is off the railway", r.side_name_of(side)));
+            }
+        }
+    }
+    if s.artillery_tokens.iter().any(|t| *t > 3) || s.sabotage.iter().any(|t| *t > 3) || s.train_hits.iter().any(|t| *t > 3) {
+        return Err("more than three tokens on an area or train".into());
+    }
+    // Every action card is in exactly one place.
+    let mut seen = vec![0u8; sc.cards.len()];
+    let mut count = |c: u8| seen[c as usize] += 1;
+    s.deck.iter().for_each(|c| count(*c));
+    s.discard.iter().for_each(|c| count(*c));
+    s.secret.iter().flatten().for_each(|c| count(*c));
+    s.card.iter().for_each(|c| count(*c));
+    if let Some((_, old)) = s.objectives_changed {
+        count(old);
+    }
+    if let Some(c) = seen.iter().position(|n| *n != 1) {
+        return Err(format!("action card {c} is in {} places", seen[c]));
+    }
+    if s.initiative == 0 || s.initiative.abs() > sc.track {
+        return Err(format!("initiative token at {} is off the track", s.initiative));
+    }
+    if (s.outcome.is_some()) != (s.phase == Phase::GameOver) {
+        return Err("the game is over exactly when it has an outcome".into());
+    }
+    if s.phase == Phase::ChooseAction {
+        let Some(card) = s.card else {
+            return Err("choosing an action without an action card".into());
+        };
+        if s.actions_done >= sc.cards[card as usize].actions {
+            return Err("choosing an action after the card's actions are used up".into());
+        }
+    }
+    if s.advanced {
+        for a in 0..n_areas as AreaId {
+            if r.stack_count(s, a) > sc.map.areas[a as usize].size() {
+                return Err(format!("area '{}' holds more units than its size", sc.map.areas[a as usize].key));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,272 @@
+//! GAME SETUP: objective tokens and secret objective cards, forces placed in
+//! the setup areas, the initiative token on its starting position.
+
+use super::{ADVANCED_RULES, DeathOnTheRails};
+use crate::data::{Arrival, SetupOrder, Terrain};
+use crate::map::AreaId;
+use crate::scenario::{ESTONIA, RUSSIA, UnitId};
+use crate::state::{Action, Event, Phase, Place, State, UnitState, flag};
+use engine::{Options, SetupError, Side};
+use rand::RngExt;
+
+impl DeathOnTheRails {
+    pub fn new_game(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
+        let sc = self.sc();
+        for key in options.keys() {
+            if key != ADVANCED_RULES {
+                return Err(SetupError(format!(
+                    "unknown option \"{key}\"; Death on the Rails knows only \"{ADVANCED_RULES}\""
+                )));
+            }
+        }
+        let advanced = match (options.get(ADVANCED_RULES), sc.special.advanced_rules_fixed) {
+            (Some(false), true) => {
+                return Err(SetupError(format!(
+                    "scenario \"{}\" is played with the advanced rules; they cannot be switched off",
+                    sc.info.title
+                )));
+            }
+            (_, true) => true,
+            (v, false) => v.copied().unwrap_or(false),
+        };
+        if advanced {
+            self.check_setup_room()?;
+        }
+        let mut rng = engine::rng_from_seed(seed);
+        let mut deck: Vec<u8> = (0..sc.cards.len() as u8).collect();
+        shuffle(&mut rng, &mut deck);
+        let n = sc.map.area_count();
+        let units = sc
+            .units
+            .iter()
+            .map(|d| UnitState {
+                place: Place::Pool,
+                strength: d.strength,
+                flags: 0,
+            })
+            .collect();
+        let mut s = State {
+            rng,
+            phase: Phase::Setup { side: ESTONIA },
+            units,
+            artillery_tokens: vec![0; n],
+            sabotage: vec![0; n],
+            train_hits: [0; 2],
+            control: vec![None; sc.objectives.len()],
+            active: if sc.initiative > 0 { ESTONIA } else { RUSSIA },
+            initiative: sc.initiative,
+            card: None,
+            actions_done: 0,
+            deck,
+            discard: Vec::new(),
+            secret: [None; 2],
+            objectives_changed: None,
+            reinforcements_called: [false; 2],
+            fog: sc.special.fog,
+            alarm: false,
+            evacuated: 0,
+            advanced,
+            turn: 0,
+            just_moved: Default::default(),
+            outcome: None,
+        };
+        // Trains that start on the map stand in their area from the start.
+        for side in Side::BOTH {
+            if let Some(t) = &sc.side(side).train
+                && !t.reinforcement
+            {
+                for p in t.parts {
+                    s.units[p as usize].place = Place::Area(t.area);
+                    if sc.special.dark_night && side == ESTONIA {
+                        // Kiltsi: the train's crew is resting.
+                        s.units[p as usize].flags |= flag::ASLEEP;
+                    }
+                }
+            }
+        }
+        // Secret objectives drawn before anybody sets up (all but Tapa, where
+        // Estonia places its units first and the cards are drawn after).
+        if sc.setup_order == SetupOrder::Simultaneous {
+            let mut ev = Vec::new();
+            self.draw_secret_objectives(&mut s, &mut ev);
+        }
+        Ok(s)
+    }
+
+    /// Advanced rules: the stacking limit holds during setup too, so each
+    /// side's setup areas must have room for its force.
+    fn check_setup_room(&self) -> Result<(), SetupError> {
+        let sc = self.sc();
+        for side in Side::BOTH {
+            let room: usize = sc.side(side).setup_areas.iter().map(|a| sc.map.areas[a as usize].size()).sum();
+            let force = self
+                .unit_ids()
+                .filter(|&u| {
+                    let d = self.def(u);
+                    d.side == side && d.train_part.is_none() && !d.reinforcement
+                })
+                .count();
+            if force > room {
+                return Err(SetupError(format!(
+                    "with the advanced rules' stacking limit, {}'s setup areas hold {room} units but its force has {force}",
+                    self.side_name_of(side)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn side_name_of(&self, side: Side) -> &'static str {
+        crate::scenario::SIDE_NAMES[side.index()]
+    }
+
+    pub fn draw_secret_objectives(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if let Some((_, drawn)) = self.sc().secret_objectives {
+            for side in Side::BOTH {
+                if drawn[side.index()] {
+                    let card = self.draw_card(s, ev);
+                    s.secret[side.index()] = Some(card);
+                    ev.push(Event::ObjectiveCardDrawn { side, card });
+                }
+            }
+        }
+    }
+
+    /// Takes the top card of the deck, reshuffling the discards when it is empty.
+    pub fn draw_card(&self, s: &mut State, ev: &mut Vec<Event>) -> u8 {
+        if s.deck.is_empty() {
+            std::mem::swap(&mut s.deck, &mut s.discard);
+            shuffle(&mut s.rng, &mut s.deck);
+            ev.push(Event::Reshuffled { cards: s.deck.len() as u8 });
+        }
+        // A deck of at least 3 cards cannot run dry: at most two are held as
+        // secret objectives and one is the current action card.
+        s.deck.pop().unwrap_or(0)
+    }
+
+    /// Units of `side` still to be placed at setup: the regular forces first,
+    /// then (Kiltsi) the reinforcements that sleep in the buildings.
+    fn units_to_place(&self, s: &State, side: Side) -> (Vec<UnitId>, bool) {
+        let sc = self.sc();
+        let pending = |reinf: bool| -> Vec<UnitId> {
+            self.unit_ids()
+                .filter(|&u| {
+                    let d = self.def(u);
+                    d.side == side && d.train_part.is_none() && d.reinforcement == reinf && s.units[u as usize].place == Place::Pool
+                })
+                .collect()
+        };
+        let regular = pending(false);
+        if !regular.is_empty() {
+            return (regular, false);
+        }
+        if sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings) {
+            return (pending(true), true);
+        }
+        (Vec::new(), false)
+    }
+
+    /// Where a unit may be set up.
+    fn setup_areas_for(&self, s: &State, side: Side, sleeping_reinforcement: bool) -> Vec<AreaId> {
+        let sc = self.sc();
+        let enemy_setup = sc.side(side.other()).setup_areas;
+        (0..sc.map.area_count() as AreaId)
+            .filter(|&a| {
+                if sleeping_reinforcement {
+                    // Kiltsi: "face-down into buildings".
+                    sc.map.areas[a as usize].terrain == Terrain::Building && !enemy_setup.contains(a)
+                } else {
+                    sc.side(side).setup_areas.contains(a)
+                }
+            })
+            .filter(|&a| !s.advanced || self.stack_count(s, a) < sc.map.areas[a as usize].size())
+            .collect()
+    }
+
+    /// GAME SETUP: one choice per kind of unit still to place and per area
+    /// (identical blocks are interchangeable).
+    pub fn setup_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let (units, sleeping) = self.units_to_place(s, side);
+        let areas = self.setup_areas_for(s, side, sleeping);
+        let mut kinds: Vec<UnitId> = Vec::new();
+        for u in units {
+            if !kinds.iter().any(|k| self.same_block(*k, u)) {
+                kinds.push(u);
+            }
+        }
+        for u in kinds {
+            for &a in &areas {
+                out.push(Action::Place { unit: u, area: a });
+            }
+        }
+    }
+
+    /// Two blocks with the same sticker.
+    pub fn same_block(&self, a: UnitId, b: UnitId) -> bool {
+        let (x, y) = (self.def(a), self.def(b));
+        x.name == y.name
+            && x.kind == y.kind
+            && x.strength == y.strength
+            && x.ability == y.ability
+            && x.ability_min == y.ability_min
+            && x.critical == y.critical
+            && x.reinforcement == y.reinforcement
+    }
+
+    pub fn place(&self, s: &mut State, side: Side, unit: UnitId, area: AreaId, ev: &mut Vec<Event>) {
+        let sleeping = self.def(unit).reinforcement;
+        let u = &mut s.units[unit as usize];
+        u.place = Place::Area(area);
+        if sleeping {
+            u.flags |= flag::ASLEEP;
+        }
+        ev.push(Event::Placed { side, unit, area });
+        if !self.units_to_place(s, side).0.is_empty() {
+            return;
+        }
+        ev.push(Event::SetupDone { side });
+        if side == ESTONIA {
+            if self.sc().setup_order == SetupOrder::EstoniaFirst {
+                self.draw_secret_objectives(s, ev);
+            }
+            if self.units_to_place(s, RUSSIA).0.is_empty() {
+                self.start_play(s, ev);
+            } else {
+                s.phase = Phase::Setup { side: RUSSIA };
+            }
+        } else {
+            self.start_play(s, ev);
+        }
+    }
+
+    /// Both sides are set up: objectives held at the start go to their holder,
+    /// and the side with the initiative begins.
+    fn start_play(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let sc = self.sc();
+        for (i, o) in sc.objectives.iter().enumerate() {
+            for side in Side::BOTH {
+                let holds = self
+                    .side_units_in(s, side, o.area)
+                    .iter()
+                    .any(|u| self.def(u).takes_objectives());
+                if holds {
+                    s.control[i] = Some(side);
+                    ev.push(Event::ObjectiveTaken {
+                        objective: i as u8,
+                        side,
+                    });
+                }
+            }
+        }
+        self.mark_building_visits(s);
+        self.begin_turn(s, false, ev);
+    }
+}
+
+/// Fisher–Yates, from the game's generator.
+pub fn shuffle(rng: &mut engine::GameRng, v: &mut [u8]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.random_range(0..=i);
+        v.swap(i, j);
+    }
+}

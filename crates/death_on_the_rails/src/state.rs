@@ -1,0 +1,414 @@
+//! What changes during a game of Death on the Rails: one value, with its own
+//! seeded generator, cheap to clone.
+
+use crate::map::{AreaId, AreaSet};
+
+use crate::scenario::{TrainPart, UnitId};
+use engine::{GameRng, Outcome, Side};
+use serde::{Deserialize, Serialize};
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// Not on the map yet: waiting to be set up, or a reinforcement.
+    Pool,
+    Area(AreaId),
+    /// Removed: destroyed or disbanded.
+    Gone,
+    /// Left the map from the enemy setup area (Narva).
+    Exited,
+    /// Evacuated on the armoured train (Tapa).
+    Evacuated,
+}
+
+impl Place {
+    pub fn area(self) -> Option<AreaId> {
+        match self {
+            Place::Area(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// Per-unit markers, as bits.
+pub mod flag {
+    /// Fired (or took part in group fire) this turn.
+    pub const FIRED: u8 = 1;
+    /// Moved this turn.
+    pub const MOVED: u8 = 2;
+    /// Kiltsi: asleep, cannot be activated.
+    pub const ASLEEP: u8 = 4;
+    /// Advanced rules: must retreat towards the setup area.
+    pub const MUST_RETREAT: u8 = 8;
+    /// Tapa: has been in the objective building (may be evacuated).
+    pub const VISITED_BUILDING: u8 = 16;
+    /// Mustjõe: a reinforcement that has used its extra move.
+    pub const EXTRA_MOVE_USED: u8 = 32;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub place: Place,
+    pub strength: u8,
+    pub flags: u8,
+}
+
+impl UnitState {
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+}
+
+/// A set of units, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSet(pub u64);
+
+impl UnitSet {
+    pub const EMPTY: UnitSet = UnitSet(0);
+    pub fn contains(self, u: UnitId) -> bool {
+        self.0 >> u & 1 == 1
+    }
+    pub fn insert(&mut self, u: UnitId) {
+        self.0 |= 1u64 << u;
+    }
+    pub fn remove(&mut self, u: UnitId) {
+        self.0 &= !(1u64 << u);
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub fn iter(self) -> impl Iterator<Item = UnitId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let u = bits.trailing_zeros() as UnitId;
+                bits &= bits - 1;
+                Some(u)
+            }
+        })
+    }
+}
+
+/// Up to eight dice, as rolled and then raised.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dice {
+    pub len: u8,
+    pub values: [u8; 8],
+}
+
+impl Dice {
+    pub fn as_slice(&self) -> &[u8] {
+        &self.values[..self.len as usize]
+    }
+    pub fn from_slice(v: &[u8]) -> Dice {
+        let mut d = Dice::default();
+        for (i, x) in v.iter().take(8).enumerate() {
+            d.values[i] = *x;
+        }
+        d.len = v.len().min(8) as u8;
+        d
+    }
+}
+
+/// Which kind of combat, and so where play goes on after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatMode {
+    /// 6.2 Fire, as the active player's action.
+    Fire,
+    /// 6.3 Reaction fire against a unit that just moved.
+    Reaction,
+    /// 9.2 Melee combat in an area at the end of the turn.
+    Melee(AreaId),
+}
+
+/// A fire or melee combat under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combat {
+    pub mode: CombatMode,
+    pub attacker: Side,
+    pub lead: UnitId,
+    pub supports: UnitSet,
+    pub target: UnitId,
+    pub attack: Dice,
+    pub defence: Dice,
+}
+
+/// Where play resumes once a nested decision is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resume {
+    /// The active player's action is complete: move the initiative token on.
+    FinishAction,
+    /// Reaction fire is over: initiative back one step, then finish the action.
+    FinishReaction,
+    /// Go on with melee combat, from this area on.
+    Melee(AreaId),
+    /// Go on with the end of the turn after reinforcements.
+    AfterReinforcements,
+}
+
+/// Whose decision, about what. The decision phases; everything automatic runs
+/// inside `apply` until the next decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// GAME SETUP: `side` places its units in its setup areas.
+    Setup { side: Side },
+    /// 6. Actions: the active player chooses movement, fire or pass.
+    ChooseAction,
+    /// 6.1: units of one area are being chosen to move together.
+    MoveGroup { from: AreaId, group: UnitSet, extra: bool },
+    /// 6.1: the group has moved one area and may go on across open ground.
+    MoveOn { group: UnitSet, from: AreaId, at: AreaId, entered_melee: bool, extra: bool },
+    /// 12: the armoured train moves along the railway.
+    TrainMove { steps: u8 },
+    /// 6.2 / 6.3 / 9.2: the lead unit is chosen; supporting units and the target next.
+    Fire { mode: CombatMode, lead: UnitId, supports: UnitSet },
+    /// 9.3: an artillery unit chooses its target area.
+    ArtilleryAim { unit: UnitId },
+    /// 9.1: the attacker (or defender) raises one die by 1 with ability A, M or D.
+    Raise { combat: Combat, side: Side },
+    /// 12: the owner of a train hit by explosive charges chooses which part loses each step.
+    TrainLoss { side: Side, losses: u8, then: Resume },
+    /// 6.3: the non-active player may fire at a unit that just moved.
+    Reaction { targets: UnitSet },
+    /// Kiltsi: the Russian player wakes one sleeping Estonian unit.
+    WakeUp { then: Resume },
+    /// Mustjõe: call the reinforcements at the end of the turn?
+    CallReinforcements,
+    /// Reinforcements are placed in the setup area.
+    PlaceReinforcements { side: Side, then: Resume, extra_moves: bool },
+    /// Mustjõe: reinforcements may each move once.
+    ExtraMoves,
+    /// 9.2: melee combat in `area`; `attacker` chooses its lead unit.
+    MeleeLead { area: AreaId, attacker: Side },
+    GameOver,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub rng: GameRng,
+    pub phase: Phase,
+    pub units: Vec<UnitState>,
+    /// Artillery fire tokens per area.
+    pub artillery_tokens: Vec<u8>,
+    /// Sabotage tokens per area.
+    pub sabotage: Vec<u8>,
+    /// Charge hits on each side's armoured train.
+    pub train_hits: [u8; 2],
+    /// Controller of each objective token.
+    pub control: Vec<Option<Side>>,
+    pub active: Side,
+    /// Initiative token: positive on Estonia's side, negative on Russia's.
+    pub initiative: i8,
+    /// The action card drawn for the active player's turn (hidden from them).
+    pub card: Option<u8>,
+    pub actions_done: u8,
+    /// Draw pile; the top card is the last.
+    pub deck: Vec<u8>,
+    pub discard: Vec<u8>,
+    /// Each side's secret objective card.
+    pub secret: [Option<u8>; 2],
+    /// Mustjõe: the side that changed objectives first (its old card is revealed).
+    pub objectives_changed: Option<(Side, u8)>,
+    pub reinforcements_called: [bool; 2],
+    /// Lehtse: fog still lies.
+    pub fog: bool,
+    /// Kiltsi: the first attack on railway or train has happened.
+    pub alarm: bool,
+    pub evacuated: u8,
+    /// Advanced rules (stacking limit, retreat) in effect.
+    pub advanced: bool,
+    /// Number of turns begun (one per action card drawn).
+    pub turn: u32,
+    /// Units that moved in the current movement action (for reaction fire).
+    pub just_moved: UnitSet,
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    pub fn unit(&self, u: UnitId) -> &UnitState {
+        &self.units[u as usize]
+    }
+    pub fn area_of(&self, u: UnitId) -> Option<AreaId> {
+        self.units[u as usize].place.area()
+    }
+    /// Units on the map in `area`.
+    pub fn units_in(&self, area: AreaId) -> UnitSet {
+        let mut set = UnitSet::EMPTY;
+        for (i, u) in self.units.iter().enumerate() {
+            if u.place == Place::Area(area) {
+                set.insert(i as UnitId);
+            }
+        }
+        set
+    }
+    pub fn train_part_alive(&self, part: UnitId) -> bool {
+        matches!(self.units[part as usize].place, Place::Area(_))
+    }
+}
+
+/// What happened, for the log and the board. Everything is here: dice with the
+/// numbers that set how many were rolled, cards, steps lost, reveals.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    Placed { side: Side, unit: UnitId, area: AreaId },
+    SetupDone { side: Side },
+    ObjectiveCardDrawn { side: Side, card: u8 },
+    TurnBegins { side: Side, turn: u32, new_initiative: bool },
+    ArtilleryTokensRemoved { areas: AreaSet },
+    FogCheck { roll: u8, needed: u8, discarded: u8, lifted: bool },
+    Reshuffled { cards: u8 },
+    /// The opponent drew the action card for `side`'s turn (only they see it).
+    ActionCardDrawn { side: Side, card: u8, actions: u8 },
+    ActionDone { side: Side, number: u8 },
+    ActionsUsedUp { side: Side, actions: u8 },
+    InitiativeMoved { from: i8, to: i8 },
+    Passed { side: Side },
+    Moved { units: UnitSet, from: AreaId, to: AreaId },
+    TrainMoved { side: Side, from: AreaId, to: AreaId },
+    ObjectiveTaken { objective: u8, side: Side },
+    Revealed { unit: UnitId, strength: u8 },
+    /// The number of dice and what set it.
+    DiceCount { side: Side, role: Role, total: u8, parts: Vec<DicePart> },
+    Rolled { side: Side, role: Role, dice: Dice },
+    Raised { side: Side, role: Role, from: u8, to: u8, why: RaiseReason },
+    Compared { attack: Dice, defence: Dice, attack_hits: u8, defence_hits: u8, ties_to_defender: bool },
+    FireResult { target: UnitId, steps: u8, decisive: bool },
+    NoCombatStrength { unit: UnitId },
+    StepsLost { unit: UnitId, steps: u8, strength: u8 },
+    UnitRemoved { unit: UnitId, why: RemovedWhy },
+    ArtilleryFire { unit: UnitId, area: AreaId, part: Option<TrainPart>, dice: Dice, total: u8, hit: bool },
+    ArtilleryTokensPlaced { area: AreaId, tokens: u8 },
+    Sabotage { unit: UnitId, area: AreaId, dice: Dice, tokens: u8, total: u8, destroyed: bool },
+    Charges { unit: UnitId, train_side: Side, dice: Dice, hits: u8, total: u8, sixes: u8, immobilised: bool },
+    TrainPartHit { part: TrainPart, unit: UnitId },
+    MeleeBegins { area: AreaId },
+    MeleeEnds { area: AreaId },
+    MeleeLosses { attacker_lead: UnitId, attacker_steps: u8, defender: UnitId, defender_steps: u8 },
+    WokeUp { unit: UnitId },
+    AllAwake,
+    ReinforcementsArrive { side: Side },
+    ObjectivesChanged { side: Side, old_card: u8, new_card: u8 },
+    MustRetreat { units: UnitSet },
+    RetreatEnded { unit: UnitId },
+    FogLifted,
+    Exited { unit: UnitId },
+    Evacuated { unit: UnitId, total: u8 },
+    GameOver { outcome: Outcome },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Attacker,
+    Defender,
+}
+
+/// One term in a dice count: "strength 4", "−1 range 3", "−1 suppressed".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DicePart {
+    Strength(u8),
+    /// Melee: the steps a unit has left before it is gone.
+    Steps(u8),
+    /// 2 − range (range given), as the number of dice it adds.
+    Range { range: u8, dice: i8 },
+    /// Tapa: the heavy machine gun ignores a negative range modifier.
+    RangeIgnored { range: u8 },
+    Suppressed,
+    /// Forest or building.
+    Cover,
+    /// Units beyond the area's size.
+    Stacking { over: u8 },
+}
+
+impl DicePart {
+    pub fn dice(self) -> i8 {
+        match self {
+            DicePart::Strength(s) | DicePart::Steps(s) => s as i8,
+            DicePart::Range { dice, .. } => dice,
+            DicePart::RangeIgnored { .. } => 0,
+            DicePart::Suppressed => -1,
+            DicePart::Cover => 1,
+            DicePart::Stacking { over } => -(over as i8),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaiseReason {
+    Ability(crate::data::Ability),
+    Support,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RemovedWhy {
+    /// Lost a step at critical strength (or had none to lose).
+    Destroyed,
+    /// Advanced rules: could not retreat.
+    Disbanded,
+    /// A dummy block revealed.
+    Dummy,
+}
+
+/// A decision. Bigger decisions are made in small steps (an area, then units,
+/// then a destination), each one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Setup: place a unit in an area.
+    Place { unit: UnitId, area: AreaId },
+    /// 6.1: start a movement action with units from this area.
+    Move { from: AreaId },
+    /// 12: start a movement action with the armoured train.
+    MoveTrain,
+    /// 6.2 / 6.3 / 9.2: this unit leads the fire.
+    Fire { lead: UnitId },
+    /// 9.3: this artillery unit fires.
+    Artillery { unit: UnitId },
+    /// 10: this unit sabotages the railway in its area.
+    Sabotage { unit: UnitId },
+    /// 12: this unit plants explosive charges on the enemy train in its area.
+    PlantCharges { unit: UnitId },
+    /// 6.4.
+    Pass,
+    /// Add a unit to the moving group.
+    Select { unit: UnitId },
+    /// Add a supporting unit to the fire group.
+    Support { unit: UnitId },
+    /// Move (the group or the train) into this adjacent area.
+    Step { to: AreaId },
+    /// End the movement here.
+    Stop,
+    /// Narva: the group leaves the map.
+    ExitMap,
+    /// Fire at this unit.
+    Target { unit: UnitId },
+    /// Artillery: fire at this area.
+    TargetArea { area: AreaId },
+    /// Artillery: fire at this part of the enemy train.
+    TargetTrain { part: TrainPart },
+    /// Raise one die showing this value by 1.
+    Raise { value: u8 },
+    /// 6.3: let the move pass without reaction fire.
+    NoReaction,
+    /// 12: this part of the train loses the step.
+    TrainLoss { part: TrainPart },
+    /// Kiltsi: wake this Estonian unit.
+    WakeUp { unit: UnitId },
+    CallReinforcements,
+    NotNow,
+    /// Finished (extra moves).
+    Done,
+}

@@ -1,0 +1,144 @@
+//! What one side may know: `view(state, side)`. Enemy blocks show only their
+//! colour and place; the action card is seen by the player who drew it (the
+//! opponent of the active player); secret objective cards by their owner;
+//! during a simultaneous setup, nobody sees where the other side is placing.
+
+use crate::data::{Ability, ObjectiveColour, SetupOrder, UnitKind};
+use crate::map::AreaId;
+use crate::rules::DeathOnTheRails;
+use crate::scenario::{TrainPart, UnitId};
+use crate::state::{Phase, Place, State, flag};
+use engine::{Decider, Outcome, Ruleset, Side};
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub viewer: Option<Side>,
+    pub to_decide: Decider,
+    pub prompt: Option<String>,
+    pub active: Side,
+    pub turn: u32,
+    pub initiative: i8,
+    pub track: i8,
+    pub actions_done: u8,
+    /// The action card's number of actions: only for the player who drew it.
+    pub actions_on_card: Option<u8>,
+    pub units: Vec<UnitView>,
+    pub artillery_tokens: Vec<u8>,
+    pub sabotage: Vec<u8>,
+    pub train_hits: [u8; 2],
+    pub objectives: Vec<ObjectiveView>,
+    pub secret_objectives: Option<Vec<char>>,
+    /// Mustjõe: the card shown at the change of objectives.
+    pub revealed_objectives: Option<(Side, Vec<char>)>,
+    pub deck: usize,
+    pub discard: usize,
+    pub fog: bool,
+    pub evacuated: u8,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitView {
+    pub id: UnitId,
+    pub side: Side,
+    pub place: Place,
+    /// `None`: a face-down enemy block.
+    pub face: Option<Face>,
+    pub asleep: bool,
+    pub must_retreat: bool,
+    pub train_part: Option<TrainPart>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Face {
+    pub name: String,
+    pub kind: UnitKind,
+    pub strength: u8,
+    pub full_strength: u8,
+    pub critical: u8,
+    pub ability: Option<Ability>,
+    /// Steps lost, i.e. quarter turns of the block.
+    pub turns: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ObjectiveView {
+    pub letter: char,
+    pub area: AreaId,
+    pub control: Option<Side>,
+}
+
+fn letters(mask: u8) -> Vec<char> {
+    (0..8).filter(|i| mask >> i & 1 == 1).map(|i| (b'A' + i) as char).collect()
+}
+
+pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
+    let sc = r.sc();
+    let hidden_setup = sc.setup_order == SetupOrder::Simultaneous && matches!(s.phase, Phase::Setup { .. });
+    let units = r
+        .unit_ids()
+        .map(|u| {
+            let d = r.def(u);
+            let st = &s.units[u as usize];
+            let own = viewer == Some(d.side);
+            let face = (own || d.train_part.is_some()).then(|| Face {
+                name: d.name.clone(),
+                kind: d.kind,
+                strength: st.strength,
+                full_strength: d.strength,
+                critical: d.critical,
+                ability: r.ability(s, u),
+                turns: d.strength - st.strength,
+            });
+            let place = if hidden_setup && !own && d.train_part.is_none() { Place::Pool } else { st.place };
+            UnitView {
+                id: u,
+                side: d.side,
+                place,
+                face,
+                asleep: st.has(flag::ASLEEP),
+                must_retreat: st.has(flag::MUST_RETREAT),
+                train_part: d.train_part,
+            }
+        })
+        .collect();
+    let colour = sc.secret_objectives.map(|(c, _)| c).unwrap_or(ObjectiveColour::Green);
+    View {
+        viewer,
+        to_decide: r.to_decide(s),
+        prompt: viewer.map(|v| r.prompt_text(s, v)),
+        active: s.active,
+        turn: s.turn,
+        initiative: s.initiative,
+        track: sc.track,
+        actions_done: s.actions_done,
+        actions_on_card: match (viewer, s.card) {
+            (Some(v), Some(c)) if v != s.active => Some(sc.cards[c as usize].actions),
+            _ => None,
+        },
+        units,
+        artillery_tokens: s.artillery_tokens.clone(),
+        sabotage: s.sabotage.clone(),
+        train_hits: s.train_hits,
+        objectives: sc
+            .objectives
+            .iter()
+            .enumerate()
+            .map(|(i, o)| ObjectiveView {
+                letter: o.letter,
+                area: o.area,
+                control: s.control[i],
+            })
+            .collect(),
+        secret_objectives: viewer.and_then(|v| r.secret_objectives(s, v)).map(letters),
+        revealed_objectives: s
+            .objectives_changed
+            .map(|(who, card)| (who, letters(sc.cards[card as usize].objectives(colour)))),
+        deck: s.deck.len(),
+        discard: s.discard.len(),
+        fog: s.fog,
+        evacuated: s.evacuated,
+        outcome: s.outcome.clone(),
+    }
+}

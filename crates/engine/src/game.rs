@@ -1,0 +1,152 @@
+//! A game in progress: the state, every decision taken, and undo.
+//!
+//! Undo follows the board-game convention: a side may take back its own
+//! decisions, latest first, until a die was rolled, a card drawn or hidden
+//! information revealed (`Ruleset::ends_undo`). What undo keeps is only the
+//! list of decisions, which a save file needs anyway, and the index of the last
+//! irreversible one; taking a decision back replays the game from its seed.
+
+use crate::ruleset::{Decider, Options, Outcome, Prompt, RuleError, Ruleset, SetupError, Side};
+use serde::{Deserialize, Serialize};
+
+/// One decision in a game's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision<A> {
+    pub side: Side,
+    pub action: A,
+}
+
+/// Why a decision cannot be taken back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UndoError {
+    #[error("there is nothing to take back since the last die roll, card draw or reveal")]
+    NothingToUndo,
+    #[error("the last decision was {owner}'s; only {owner} can take it back")]
+    NotYours { owner: String },
+    #[error("the game could not be replayed to take the decision back: {0}")]
+    ReplayFailed(String),
+}
+
+pub struct Game<R: Ruleset> {
+    rules: R,
+    options: Options,
+    seed: u64,
+    state: R::State,
+    history: Vec<Decision<R::Action>>,
+    /// Decisions before this index cannot be taken back.
+    undo_floor: usize,
+    events: Vec<R::Event>,
+}
+
+impl<R: Ruleset> Game<R> {
+    pub fn new(rules: R, options: Options, seed: u64) -> Result<Self, SetupError> {
+        let state = rules.setup(&options, seed)?;
+        Ok(Game {
+            rules,
+            options,
+            seed,
+            state,
+            history: Vec::new(),
+            undo_floor: 0,
+            events: Vec::new(),
+        })
+    }
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn history(&self) -> &[Decision<R::Action>] {
+        &self.history
+    }
+    pub fn to_decide(&self) -> Decider {
+        self.rules.to_decide(&self.state)
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome(&self.state)
+    }
+    pub fn prompt(&self, side: Side) -> Prompt<R::Action> {
+        self.rules.prompt(&self.state, side)
+    }
+    pub fn choices(&self, side: Side, out: &mut Vec<R::Action>) {
+        self.rules.choices(&self.state, side, out)
+    }
+    pub fn view(&self, side: Option<Side>) -> R::View {
+        self.rules.view(&self.state, side)
+    }
+
+    /// Applies a decision. Returns what happened; an illegal action changes
+    /// nothing and says why.
+    pub fn apply(&mut self, side: Side, action: R::Action) -> Result<&[R::Event], RuleError> {
+        self.events.clear();
+        self.rules
+            .apply(&mut self.state, side, &action, &mut self.events)?;
+        self.history.push(Decision { side, action });
+        if self.events.iter().any(|e| self.rules.ends_undo(e)) {
+            self.undo_floor = self.history.len();
+        }
+        Ok(&self.events)
+    }
+
+    /// Whether `side` may take back the latest decision now.
+    pub fn can_undo(&self, side: Side) -> bool {
+        self.check_undo(side).is_ok()
+    }
+
+    fn check_undo(&self, side: Side) -> Result<(), UndoError> {
+        match self.history.last() {
+            Some(last) if self.history.len() > self.undo_floor => {
+                if last.side == side {
+                    Ok(())
+                } else {
+                    Err(UndoError::NotYours {
+                        owner: self.rules.side_name(last.side).to_string(),
+                    })
+                }
+            }
+            _ => Err(UndoError::NothingToUndo),
+        }
+    }
+
+    /// Takes back `side`'s latest decision.
+    pub fn undo(&mut self, side: Side) -> Result<(), UndoError> {
+        self.check_undo(side)?;
+        let keep = self.history.len() - 1;
+        let mut state = self
+            .rules
+            .setup(&self.options, self.seed)
+            .map_err(|e| UndoError::ReplayFailed(e.to_string()))?;
+        let mut events = Vec::new();
+        for (i, d) in self.history[..keep].iter().enumerate() {
+            events.clear();
+            self.rules
+                .apply(&mut state, d.side, &d.action, &mut events)
+                .map_err(|e| UndoError::ReplayFailed(format!("decision {}: {e}", i + 1)))?;
+        }
+        self.state = state;
+        self.history.truncate(keep);
+        Ok(())
+    }
+}
+
+impl<R: Ruleset> Clone for Game<R> {
+    fn clone(&self) -> Self {
+        Game {
+            rules: self.rules.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            state: self.state.clone(),
+            history: self.history.clone(),
+            undo_floor: self.undo_floor,
+            events: Vec::new(),
+        }
+    }
+}

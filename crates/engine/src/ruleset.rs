@@ -1,0 +1,216 @@
+//! The interface between a rule system and everything generic.
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::collections::BTreeMap;
+use std::fmt::{self, Debug};
+
+/// One of the two players. Each rule system names them (`Ruleset::side_name`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::A, Side::B];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Who must decide now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decider {
+    One(Side),
+    /// Both sides have a decision open (simultaneous choices); either may act.
+    Both,
+    /// Nobody: the game is over.
+    Nobody,
+}
+
+impl Decider {
+    pub fn includes(self, side: Side) -> bool {
+        match self {
+            Decider::One(s) => s == side,
+            Decider::Both => true,
+            Decider::Nobody => false,
+        }
+    }
+}
+
+/// What one side is asked now: a sentence, and every legal choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Prompt<A> {
+    pub side: Side,
+    pub text: String,
+    pub choices: Vec<A>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: String,
+}
+
+/// Optional rules chosen before a game, by key. Every rule system lists the keys
+/// it understands in [`Ruleset::option_specs`]; unknown keys are a setup error.
+pub type Options = BTreeMap<String, bool>;
+
+/// One optional rule the players may switch on or off before a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionSpec {
+    pub key: String,
+    pub title: String,
+    pub description: String,
+    pub default: bool,
+    /// `Some(v)` when the scenario fixes the value (the player cannot change it).
+    pub fixed: Option<bool>,
+}
+
+/// What the launcher and the command line show of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScenarioInfo {
+    pub ruleset: String,
+    pub id: String,
+    pub title: String,
+    pub date: String,
+    pub sides: [String; 2],
+    pub description: String,
+}
+
+/// An action the rules refuse. The state is unchanged when this is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{side} has no decision to make now ({waiting})")]
+    NotYourTurn { side: String, waiting: String },
+    #[error("{side} cannot {action} now: it is not one of the choices for \"{prompt}\"")]
+    NotAChoice {
+        side: String,
+        action: String,
+        prompt: String,
+    },
+    #[error("the game is over: {0}")]
+    GameOver(String),
+}
+
+/// A scenario and its options cannot make a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A rule system with its loaded scenario. The value holds the static data
+/// (map, tables, cards, precomputed line of sight); `State` holds what changes.
+///
+/// Rules are pure: no clock, no global random generator, no I/O. The state
+/// carries its own seeded generator, so the same scenario, options, seed and
+/// actions give the same game, bit for bit.
+pub trait Ruleset: Clone {
+    type State: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    type View: Serialize;
+    type Event: Clone + Debug + Serialize;
+
+    /// The rule system's id, as used in folder names and save files.
+    fn id(&self) -> &'static str;
+    /// The scenario's id (its file name without extension).
+    fn scenario_id(&self) -> &str;
+    /// A digest of the scenario data, stored in saves to tell when it changed.
+    fn scenario_digest(&self) -> u64;
+    fn side_name(&self, side: Side) -> &str;
+    /// The optional rules of this scenario.
+    fn option_specs(&self) -> Vec<OptionSpec>;
+
+    fn setup(&self, options: &Options, seed: u64) -> Result<Self::State, SetupError>;
+    fn to_decide(&self, s: &Self::State) -> Decider;
+    /// Every legal choice for `side` now, appended to `out` (empty when `side`
+    /// has nothing to decide). This is the one source of legal moves: the
+    /// board highlights from it, `apply` checks against it, bots choose from it.
+    fn choices(&self, s: &Self::State, side: Side, out: &mut Vec<Self::Action>);
+    /// What `side` is asked now, in words.
+    fn prompt_text(&self, s: &Self::State, side: Side) -> String;
+    /// Applies a legal action, appending what happened to `events`. On error
+    /// the state and `events` are left as they were.
+    fn apply(
+        &self,
+        s: &mut Self::State,
+        side: Side,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
+    /// What `side` may know (`None`: what everybody may know).
+    fn view(&self, s: &Self::State, side: Option<Side>) -> Self::View;
+    fn outcome(&self, s: &Self::State) -> Option<Outcome>;
+    /// True for an event after which a decision cannot be taken back: a die
+    /// rolled, a card drawn, hidden information revealed.
+    fn ends_undo(&self, event: &Self::Event) -> bool;
+    /// Checks the rule system's invariants (what must hold after every step).
+    fn check_invariants(&self, s: &Self::State) -> Result<(), String>;
+    fn describe_action(&self, s: &Self::State, action: &Self::Action) -> String;
+    fn describe_event(&self, event: &Self::Event) -> String;
+
+    /// The prompt for `side`: the sentence and its choices.
+    fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {
+        let mut choices = Vec::new();
+        self.choices(s, side, &mut choices);
+        Prompt {
+            side,
+            text: self.prompt_text(s, side),
+            choices,
+        }
+    }
+
+    /// The standard legality check for `apply`: the side must be asked, and the
+    /// action must be one of its choices.
+    fn check_legal(&self, s: &Self::State, side: Side, action: &Self::Action) -> Result<(), RuleError> {
+        if let Some(outcome) = self.outcome(s) {
+            return Err(RuleError::GameOver(outcome.reason));
+        }
+        if !self.to_decide(s).includes(side) {
+            let waiting = match self.to_decide(s) {
+                Decider::One(other) => format!("waiting for {}", self.side_name(other)),
+                _ => "nobody is to decide".to_string(),
+            };
+            return Err(RuleError::NotYourTurn {
+                side: self.side_name(side).to_string(),
+                waiting,
+            });
+        }
+        let mut choices = Vec::new();
+        self.choices(s, side, &mut choices);
+        if choices.contains(action) {
+            Ok(())
+        } else {
+            Err(RuleError::NotAChoice {
+                side: self.side_name(side).to_string(),
+                action: self.describe_action(s, action),
+                prompt: self.prompt_text(s, side),
+            })
+        }
+    }
+}
+
+/// Generic code that runs with whichever rule system a file or a command names:
+/// the catalog loads the scenario and calls `visit` with the concrete type.
+pub trait RulesetVisitor {
+    type Output;
+    fn visit<R: Ruleset>(self, rules: R) -> Self::Output;
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Side::A => f.write_str("A"),
+            Side::B => f.write_str("B"),
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Random legal games: choose uniformly among the prompt's choices until the
+//! game ends, checking the rule system's invariants after every step.
+
+use crate::game::Game;
+use crate::ruleset::{Decider, Options, Outcome, Ruleset, Side};
+use rand::RngExt;
+use std::time::Instant;
+
+/// Settings for one random game.
+#[derive(Clone, Debug)]
+pub struct RunSettings {
+    /// A game not over after this many decisions counts as a failure.
+    pub max_steps: usize,
+    pub check_invariants: bool,
+    /// Record how long each decision step (choices + apply + undo bookkeeping) took.
+    pub time_steps: bool,
+}
+
+impl Default for RunSettings {
+    fn default() -> Self {
+        RunSettings {
+            max_steps: 200_000,
+            check_invariants: true,
+            time_steps: false,
+        }
+    }
+}
+
+/// A random game that ended.
+pub struct Finished<R: Ruleset> {
+    pub game: Game<R>,
+    pub outcome: Outcome,
+    pub steps: usize,
+    /// Nanoseconds per decision step, when timed.
+    pub step_ns: Vec<u32>,
+}
+
+/// Why a random game failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunFailure {
+    #[error("setup failed: {0}")]
+    Setup(String),
+    #[error("step {step}: invariant broken: {message}")]
+    Invariant { step: usize, message: String },
+    #[error("step {step}: {side} must decide but has no choices")]
+    NoChoices { step: usize, side: String },
+    #[error("step {step}: the rules refused their own choice {action}: {message}")]
+    ChoiceRefused {
+        step: usize,
+        action: String,
+        message: String,
+    },
+    #[error("step {step}: nobody is to decide but the game has no outcome")]
+    Stuck { step: usize },
+    #[error("the game did not end within {steps} steps")]
+    TooLong { steps: usize },
+}
+
+/// Plays one random legal game. `seed` seeds the rules; the choices come from a
+/// second generator seeded from it, so a seed names one whole game.
+pub fn random_game<R: Ruleset>(
+    rules: R,
+    options: &Options,
+    seed: u64,
+    settings: &RunSettings,
+) -> Result<Finished<R>, RunFailure> {
+    let mut game =
+        Game::new(rules, options.clone(), seed).map_err(|e| RunFailure::Setup(e.to_string()))?;
+    let mut chooser = crate::rng_from_seed(seed ^ 0x5eed_c401_ce5a_11ed);
+    let mut choices = Vec::new();
+    let mut step_ns = Vec::new();
+    if settings.check_invariants {
+        game.rules()
+            .check_invariants(game.state())
+            .map_err(|message| RunFailure::Invariant { step: 0, message })?;
+    }
+    for step in 1..=settings.max_steps {
+        let started = settings.time_steps.then(Instant::now);
+        let side = match game.to_decide() {
+            Decider::One(side) => side,
+            Decider::Both => {
+                if chooser.random_bool(0.5) {
+                    Side::A
+                } else {
+                    Side::B
+                }
+            }
+            Decider::Nobody => {
+                return match game.outcome() {
+                    Some(outcome) => Ok(Finished {
+                        game,
+                        outcome,
+                        steps: step - 1,
+                        step_ns,
+                    }),
+                    None => Err(RunFailure::Stuck { step }),
+                };
+            }
+        };
+        choices.clear();
+        game.choices(side, &mut choices);
+        if choices.is_empty() {
+            return Err(RunFailure::NoChoices {
+                step,
+                side: game.rules().side_name(side).to_string(),
+            });
+        }
+        let pick = chooser.random_range(0..choices.len());
+        let action = choices.swap_remove(pick);
+        if let Err(e) = game.apply(side, action.clone()) {
+            return Err(RunFailure::ChoiceRefused {
+                step,
+                action: game.rules().describe_action(game.state(), &action),
+                message: e.to_string(),
+            });
+        }
+        if let Some(started) = started {
+            step_ns.push(started.elapsed().as_nanos().min(u32::MAX as u128) as u32);
+        }
+        if settings.check_invariants {
+            game.rules()
+                .check_invariants(game.state())
+                .map_err(|message| RunFailure::Invariant { step, message })?;
+        }
+    }
+    match game.outcome() {
+        Some(outcome) => {
+            let steps = game.history().len();
+            Ok(Finished {
+                game,
+                outcome,
+                steps,
+                step_ns,
+            })
+        }
+        None => Err(RunFailure::TooLong {
+            steps: settings.max_steps,
+        }),
+    }
+}
+
+/// The median of a list of timings (0 for an empty list).
+pub fn median(values: &mut [u32]) -> u32 {
+    if values.is_empty() {
+        return 0;
+    }
+    let mid = values.len() / 2;
+    *values.select_nth_unstable(mid).1
+}
