@@ -398,8 +398,14 @@ fn all_lines_of_sight(cells: &[Option<AreaId>], width: usize, height: usize, are
     los
 }
 
-/// Whether the segment p-q passes through the inside of a cell of a blocking
-/// area other than `a` and `b`. Touching a cell's edge or corner does not block.
+/// Whether the segment p-q runs through the inside of a blocking area other
+/// than `a` and `b`. Grazing the edge of a forest, or passing through a single
+/// corner point, does not block; running between two forest cells does.
+///
+/// The segment is cut wherever it crosses a grid line; between two cuts it
+/// lies in one cell or along one grid line, so testing the middle of each
+/// piece is exact: the piece is inside the blocking region when every cell
+/// touching that middle point is blocking.
 #[allow(clippy::too_many_arguments)]
 fn segment_blocked(
     cells: &[Option<AreaId>],
@@ -411,62 +417,81 @@ fn segment_blocked(
     a: AreaId,
     b: AreaId,
 ) -> bool {
-    let min_x = p[0].min(q[0]).floor().max(0.0) as usize;
-    let max_x = (p[0].max(q[0]).ceil() as usize).min(width);
-    let min_y = p[1].min(q[1]).floor().max(0.0) as usize;
-    let max_y = (p[1].max(q[1]).ceil() as usize).min(height);
-    for y in min_y..max_y {
-        for x in min_x..max_x {
-            let Some(c) = cells[y * width + x] else { continue };
-            if c == a || c == b || !areas[c as usize].terrain.blocks_line_of_sight() {
-                continue;
+    let mut cuts: Vec<f32> = vec![0.0, 1.0];
+    for axis in 0..2 {
+        let (from, to) = (p[axis], q[axis]);
+        if (to - from).abs() < 1e-9 {
+            continue;
+        }
+        let (lo, hi) = (from.min(to).ceil() as i32, from.max(to).floor() as i32);
+        for k in lo..=hi {
+            let t = (k as f32 - from) / (to - from);
+            if t > 0.0 && t < 1.0 {
+                cuts.push(t);
             }
-            if segment_crosses_box(p, q, x as f32, y as f32) {
-                return true;
-            }
+        }
+    }
+    cuts.sort_by(|x, y| x.total_cmp(y));
+    let blocking = |cx: i32, cy: i32| -> bool {
+        if cx < 0 || cy < 0 || cx as usize >= width || cy as usize >= height {
+            return false;
+        }
+        match cells[cy as usize * width + cx as usize] {
+            Some(c) => c != a && c != b && areas[c as usize].terrain.blocks_line_of_sight(),
+            None => false,
+        }
+    };
+    const EPS: f32 = 1e-4;
+    for w in cuts.windows(2) {
+        if w[1] - w[0] < 1e-6 {
+            continue;
+        }
+        let t = (w[0] + w[1]) / 2.0;
+        let (x, y) = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t);
+        let xs = [(x - EPS).floor() as i32, (x + EPS).floor() as i32];
+        let ys = [(y - EPS).floor() as i32, (y + EPS).floor() as i32];
+        if xs.iter().all(|&cx| ys.iter().all(|&cy| blocking(cx, cy))) {
+            return true;
         }
     }
     false
-}
-
-/// Liang–Barsky clipping against the unit cell at (x, y), shrunk by a hair so
-/// that grazing an edge or a corner does not count.
-fn segment_crosses_box(p: [f32; 2], q: [f32; 2], x: f32, y: f32) -> bool {
-    const EPS: f32 = 1e-4;
-    let (x0, x1, y0, y1) = (x + EPS, x + 1.0 - EPS, y + EPS, y + 1.0 - EPS);
-    let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
-    let mut t0: f32 = 0.0;
-    let mut t1: f32 = 1.0;
-    for (pk, qk) in [(-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])] {
-        if pk == 0.0 {
-            if qk < 0.0 {
-                return false;
-            }
-        } else {
-            let r = qk / pk;
-            if pk < 0.0 {
-                t0 = t0.max(r);
-            } else {
-                t1 = t1.min(r);
-            }
-            if t0 > t1 {
-                return false;
-            }
-        }
-    }
-    t0 < t1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn strip(terrain_of_middle: Terrain) -> (Vec<Option<AreaId>>, Vec<Area>) {
+        // Three areas side by side, two cells high: 0 | 1 | 2.
+        let cells = vec![Some(0), Some(1), Some(2), Some(0), Some(1), Some(2)];
+        let area = |t| Area {
+            key: 'x',
+            name: String::new(),
+            terrain: t,
+            dots: vec![],
+            railway: false,
+        };
+        (cells, vec![area(Terrain::Open), area(terrain_of_middle), area(Terrain::Open)])
+    }
+
     #[test]
-    fn a_segment_through_a_cell_crosses_it_and_one_along_its_edge_does_not() {
-        assert!(segment_crosses_box([0.5, 0.5], [2.5, 0.5], 1.0, 0.0));
-        assert!(!segment_crosses_box([0.0, 1.0], [3.0, 1.0], 1.0, 0.0));
-        assert!(!segment_crosses_box([0.0, 0.0], [2.0, 2.0], 1.0, 0.0), "through a corner only");
-        assert!(!segment_crosses_box([0.5, 0.5], [0.9, 0.9], 1.0, 0.0));
+    fn line_of_sight_through_the_middle_of_a_forest_is_blocked_even_along_an_inner_edge() {
+        let (cells, areas) = strip(Terrain::Forest);
+        // Along the row boundary y = 1, between the forest's two cells.
+        assert!(segment_blocked(&cells, 3, 2, &areas, [0.5, 1.0], [2.5, 1.0], 0, 2));
+        assert!(segment_blocked(&cells, 3, 2, &areas, [0.5, 0.5], [2.5, 0.5], 0, 2));
+        let (cells, areas) = strip(Terrain::Open);
+        assert!(!segment_blocked(&cells, 3, 2, &areas, [0.5, 1.0], [2.5, 1.0], 0, 2));
+    }
+
+    #[test]
+    fn grazing_the_edge_of_a_forest_does_not_block() {
+        // Row 0: open, open, open; row 1: forest, forest, forest (area 1).
+        let cells = vec![Some(0), Some(0), Some(2), Some(1), Some(1), Some(1)];
+        let (_, areas) = strip(Terrain::Forest);
+        assert!(!segment_blocked(&cells, 3, 2, &areas, [0.0, 1.0], [3.0, 1.0], 0, 2));
+        // A forest does not block sight out of itself.
+        assert!(!segment_blocked(&cells, 3, 2, &areas, [0.5, 1.5], [2.5, 0.5], 1, 2));
     }
 
     #[test]

@@ -231,6 +231,10 @@ pub struct State {
     /// Units that moved in the current movement action (for reaction fire).
     pub just_moved: UnitSet,
     pub outcome: Option<Outcome>,
+    /// Dice to roll next, last first, before the generator is asked: dice
+    /// set on the table for a rule example or a test. Empty in normal play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loaded_dice: Vec<u8>,
 }
 
 impl State {

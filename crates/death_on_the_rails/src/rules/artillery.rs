@@ -80,7 +80,7 @@ impl DeathOnTheRails {
             values: [0; 8],
         };
         for i in 0..dice_count {
-            dice.values[i] = engine::dice::d6(&mut s.rng);
+            dice.values[i] = self.d6(s);
         }
         let total: u8 = dice.as_slice().iter().sum();
         let hit = total >= ARTILLERY_HITS_ON;

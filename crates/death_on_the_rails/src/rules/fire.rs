@@ -295,7 +295,7 @@ impl DeathOnTheRails {
             values: [0; 8],
         };
         for i in 0..n as usize {
-            dice.values[i] = engine::dice::d6(&mut s.rng);
+            dice.values[i] = self.d6(s);
         }
         ev.push(Event::Rolled { side, role, dice });
         dice

@@ -171,6 +171,14 @@ impl DeathOnTheRails {
         }
     }
 
+    /// One six-sided die: a loaded die if any is set, else the generator's.
+    pub fn d6(&self, s: &mut State) -> u8 {
+        match s.loaded_dice.pop() {
+            Some(d) => d.clamp(1, 6),
+            None => engine::dice::d6(&mut s.rng),
+        }
+    }
+
     pub fn remove_unit(&self, s: &mut State, u: UnitId, why: RemovedWhy, ev: &mut Vec<Event>) {
         let unit = &mut s.units[u as usize];
         unit.place = Place::Gone;

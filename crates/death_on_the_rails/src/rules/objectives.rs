@@ -190,6 +190,9 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if let Some(c) = seen.iter().position(|n| *n != 1) {
         return Err(format!("action card {c} is in {} places", seen[c]));
     }
+    if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
+        return Err("a loaded die is not 1 to 6".into());
+    }
     if s.initiative == 0 || s.initiative.abs() > sc.track {
         return Err(format!("initiative token at {} is off the track", s.initiative));
     }

@@ -42,7 +42,7 @@ impl DeathOnTheRails {
         let n = s.units[u as usize].strength.min(8);
         let mut dice = Dice { len: n, values: [0; 8] };
         for i in 0..n as usize {
-            dice.values[i] = engine::dice::d6(&mut s.rng);
+            dice.values[i] = self.d6(s);
         }
         dice
     }

@@ -69,6 +69,7 @@ impl DeathOnTheRails {
             turn: 0,
             just_moved: Default::default(),
             outcome: None,
+            loaded_dice: Vec::new(),
         };
         // Trains that start on the map stand in their area from the start.
         for side in Side::BOTH {

@@ -219,7 +219,7 @@ impl DeathOnTheRails {
     /// At the beginning of each turn: one die + 10; if the discard pile holds
     /// at least that many action cards, the fog lifts.
     pub fn fog_check(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let roll = engine::dice::d6(&mut s.rng);
+        let roll = self.d6(s);
         let needed = roll + 10;
         let discarded = s.discard.len().min(255) as u8;
         let lifted = discarded >= needed;

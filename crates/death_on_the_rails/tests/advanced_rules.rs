@@ -1,0 +1,115 @@
+//! ADVANCED RULES: stacking limit and retreat towards the setup area.
+
+mod common;
+use common::Table;
+use death_on_the_rails::state::{Event, Phase, RemovedWhy, flag};
+use death_on_the_rails::{Action, ESTONIA};
+use engine::Ruleset;
+
+fn advanced() -> Table {
+    Table::strip_advanced()
+}
+
+#[test]
+fn advanced_rules_stacking_limit_holds_even_while_moving_through() {
+    // B has one centre dot: it holds one unit.
+    let mut t = advanced();
+    let a1 = t.estonian("Rifles", "a");
+    let a2 = t.estonian("Rifles", "a");
+    t.russian("Rifles", "j");
+    t.act(ESTONIA, Action::Move { from: t.area("a") });
+    t.act(ESTONIA, Action::Select { unit: a1 });
+    assert!(t.can(ESTONIA, Action::Step { to: t.area("b") }));
+    // With two units selected B is too small, even to pass through to C.
+    t.act(ESTONIA, Action::Select { unit: a2 });
+    assert!(!t.can(ESTONIA, Action::Step { to: t.area("b") }));
+    // Without the advanced rules it is allowed.
+    let mut t = Table::strip();
+    let a1 = t.estonian("Rifles", "a");
+    let a2 = t.estonian("Rifles", "a");
+    t.russian("Rifles", "j");
+    t.act(ESTONIA, Action::Move { from: t.area("a") });
+    t.act(ESTONIA, Action::Select { unit: a1 });
+    t.act(ESTONIA, Action::Select { unit: a2 });
+    assert!(t.can(ESTONIA, Action::Step { to: t.area("b") }));
+}
+
+#[test]
+fn advanced_rules_an_option_off_by_default_and_checked_when_set() {
+    let t = Table::strip();
+    assert!(!t.s.advanced);
+    let specs = t.r.option_specs();
+    assert_eq!(specs[0].key, "advanced_rules");
+    assert_eq!(specs[0].fixed, None);
+    let err = t.r.setup(&[("no_such_rule".to_string(), true)].into_iter().collect(), 1).unwrap_err();
+    assert!(err.to_string().contains("unknown option \"no_such_rule\""));
+}
+
+/// A new Estonian turn begins (as after a change of initiative).
+fn new_turn(t: &mut Table) -> Vec<Event> {
+    if let Some(c) = t.s.card.take() {
+        t.s.discard.push(c);
+    }
+    let mut ev = Vec::new();
+    t.r.begin_turn(&mut t.s, true, &mut ev);
+    t.events.extend(ev.iter().cloned());
+    ev
+}
+
+/// Estonian rifles alone in D, far from friends; a new Estonian turn begins.
+fn cut_off(t: &mut Table) -> u8 {
+    let lone = t.estonian("Rifles", "d");
+    t.estonian("Rifles", "a");
+    t.russian("Rifles", "j");
+    new_turn(t);
+    lone
+}
+
+#[test]
+fn advanced_rules_cut_off_units_must_retreat_first_each_move_closer_to_the_setup_area() {
+    let mut t = advanced();
+    let lone = cut_off(&mut t);
+    assert!(t.has_flag(lone, flag::MUST_RETREAT));
+    assert!(t.events.iter().any(|e| matches!(e, Event::MustRetreat { .. })));
+    // Only the retreat may be chosen: no pass, no fire.
+    assert_eq!(t.choices(ESTONIA), vec![Action::Move { from: t.area("d") }]);
+    t.act(ESTONIA, Action::Move { from: t.area("d") });
+    t.act(ESTONIA, Action::Select { unit: lone });
+    let c = t.choices(ESTONIA);
+    assert!(c.contains(&Action::Step { to: t.area("c") }), "C is closer to Estonia's setup areas");
+    assert!(!c.contains(&Action::Step { to: t.area("e") }), "E is farther");
+    t.act(ESTONIA, Action::Step { to: t.area("c") });
+    // From C it may go on (open ground) to B, next to the friend in A.
+    t.act(ESTONIA, Action::Step { to: t.area("b") });
+    assert!(!t.has_flag(lone, flag::MUST_RETREAT), "next to a friend again");
+    assert_eq!(t.s.phase, Phase::ChooseAction, "no reaction fire against retreating units");
+}
+
+#[test]
+fn advanced_rules_retreating_units_may_not_start_a_melee_and_are_disbanded_if_they_cannot_retreat() {
+    let mut t = advanced();
+    let lone = t.estonian("Rifles", "d");
+    t.estonian("Rifles", "a");
+    t.russian("Rifles", "c");
+    t.russian("Rifles", "i");
+    let ev = new_turn(&mut t);
+    // C and I hold enemies; E is not closer: nowhere to go.
+    assert!(ev.contains(&Event::UnitRemoved { unit: lone, why: RemovedWhy::Disbanded }), "{ev:#?}");
+}
+
+#[test]
+fn advanced_rules_units_still_retreating_at_the_end_of_the_turn_are_disbanded() {
+    let mut t = advanced();
+    let lone = cut_off(&mut t);
+    t.s.units[lone as usize].flags |= flag::MUST_RETREAT;
+    let mut ev = Vec::new();
+    t.r.end_turn_finish(&mut t.s, &mut ev);
+    assert!(ev.contains(&Event::UnitRemoved { unit: lone, why: RemovedWhy::Disbanded }));
+}
+
+#[test]
+fn advanced_rules_without_them_nobody_retreats() {
+    let mut t = Table::strip();
+    let lone = cut_off(&mut t);
+    assert!(!t.has_flag(lone, flag::MUST_RETREAT));
+}

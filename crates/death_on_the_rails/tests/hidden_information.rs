@@ -1,0 +1,37 @@
+//! What each side may see: face-down blocks, the action card, secret
+//! objectives, simultaneous setup.
+
+mod common;
+use common::Table;
+use death_on_the_rails::state::Place;
+use death_on_the_rails::{ESTONIA, RUSSIA};
+
+#[test]
+fn view_enemy_blocks_show_colour_and_place_but_not_their_face() {
+    let mut t = Table::strip();
+    let own = t.estonian("MG", "a");
+    let enemy = t.russian("Guard", "e");
+    let v = t.view(Some(ESTONIA));
+    let own_view = &v.units[own as usize];
+    let enemy_view = &v.units[enemy as usize];
+    assert_eq!(own_view.face.as_ref().map(|f| f.strength), Some(4));
+    assert_eq!(enemy_view.face, None);
+    assert_eq!(enemy_view.place, Place::Area(t.area("e")));
+    assert_eq!(enemy_view.side, RUSSIA);
+    // A spectator sees no faces.
+    assert!(t.view(None).units.iter().all(|u| u.face.is_none() || u.train_part.is_some()));
+}
+
+#[test]
+fn view_nothing_about_an_enemy_block_but_its_place_reaches_the_other_side() {
+    let mut t = Table::strip();
+    t.estonian("MG", "a");
+    let enemy = t.russian("Guard", "e");
+    let before = serde_json::to_string(&t.view(Some(ESTONIA))).unwrap();
+    // The block loses a step and gets an artillery-free turn: Estonia cannot tell.
+    t.s.units[enemy as usize].strength = 3;
+    let after = serde_json::to_string(&t.view(Some(ESTONIA))).unwrap();
+    assert_eq!(before, after);
+    let russian_view = serde_json::to_string(&t.view(Some(RUSSIA))).unwrap();
+    assert_ne!(before, russian_view);
+}
