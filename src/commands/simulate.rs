@@ -1,6 +1,6 @@
 //! `fourfronts simulate`: random legal games, with their speed.
 
-use engine::runner::{RunSettings, median, random_game};
+use engine::runner::{RunSettings, median, random_game_kept};
 use engine::save::SaveFile;
 use engine::{Options, Ruleset, RulesetVisitor};
 use std::path::PathBuf;
@@ -93,7 +93,7 @@ fn simulate<R: Ruleset>(rules: R, args: &Args, options: &Options) -> ExitCode {
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
         let r = rules.clone();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| random_game(r, options, seed, &settings)));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| random_game_kept(r, options, seed, &settings)));
         match result {
             Ok(Ok(mut finished)) => {
                 total_steps += finished.steps as u64;
@@ -113,9 +113,16 @@ fn simulate<R: Ruleset>(rules: R, args: &Args, options: &Options) -> ExitCode {
                     }
                 }
             }
-            Ok(Err(failure)) => {
+            Ok(Err(failed)) => {
                 failures += 1;
-                println!("game {i}: seed {seed} FAILED: {failure}");
+                println!("game {i}: seed {seed} FAILED: {}", failed.failure);
+                if let (Some(dir), Some(game)) = (&args.save_dir, &failed.game) {
+                    let path = dir.join(format!("game-{i}-seed-{seed}-FAILED.json"));
+                    match std::fs::write(&path, SaveFile::of_game(game).to_json()) {
+                        Ok(()) => println!("game {i}: the failed game is saved in {}", path.display()),
+                        Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+                    }
+                }
             }
             Err(panic) => {
                 failures += 1;

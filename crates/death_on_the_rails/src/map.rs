@@ -82,7 +82,12 @@ pub struct Map {
     pub distance: Vec<u8>,
     /// Areas each area has line of sight to.
     pub line_of_sight: Vec<AreaSet>,
+    /// `within[a][r]`: the areas at most `r` steps from `a` (r up to `MAX_RANGE`).
+    pub within: Vec<[AreaSet; MAX_RANGE + 1]>,
 }
+
+/// The longest range kept in `Map::within`; farther counts as `MAX_RANGE`.
+pub const MAX_RANGE: usize = 15;
 
 pub const UNREACHABLE: u8 = 255;
 
@@ -114,15 +119,10 @@ impl Map {
     }
     /// The areas within `steps` of `from` (including `from`).
     pub fn within(&self, from: AreaId, steps: u8) -> AreaSet {
-        let n = self.areas.len();
-        let row = &self.distance[from as usize * n..(from as usize + 1) * n];
-        let mut set = AreaSet::EMPTY;
-        for (i, d) in row.iter().enumerate() {
-            if *d <= steps {
-                set.insert(i as AreaId);
-            }
+        if steps as usize >= MAX_RANGE {
+            return self.all();
         }
-        set
+        self.within[from as usize][steps as usize]
     }
 }
 
@@ -283,6 +283,19 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
 
     let distance = all_distances(&adjacent);
     let line_of_sight = all_lines_of_sight(&cells, width, height, &areas);
+    let within = (0..n)
+        .map(|a| {
+            let mut w = [AreaSet::EMPTY; MAX_RANGE + 1];
+            for (r, set) in w.iter_mut().enumerate() {
+                for b in 0..n {
+                    if (distance[a * n + b] as usize) <= r {
+                        set.insert(b as AreaId);
+                    }
+                }
+            }
+            w
+        })
+        .collect();
     Ok(Map {
         name: raw.name.clone(),
         width,
@@ -293,6 +306,7 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
         rail_next,
         distance,
         line_of_sight,
+        within,
     })
 }
 

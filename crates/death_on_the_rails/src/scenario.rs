@@ -268,6 +268,22 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             None
         }
     };
+    // A referenced file of the wrong kind is reported where it is referred to.
+    let kind_ok = |p: &mut Problems, f: &SourceFile, reference: &Spanned<String>, expected: &str| -> bool {
+        match f.parse_toml::<Header>() {
+            Ok(h) if h.kind.get_ref() != expected => {
+                p.at(
+                    &file,
+                    reference,
+                    format!("\"{}\" is a {} file (kind = \"{}\"), not {expected}", reference.get_ref(), h.kind.get_ref(), h.kind.get_ref()),
+                );
+                false
+            }
+            _ => true,
+        }
+    };
+    let map_file = map_file.filter(|mf| kind_ok(&mut p, mf, &raw.map, "map"));
+    let cards_file = cards_file.filter(|cf| kind_ok(&mut p, cf, &raw.cards, "action_cards"));
     let map = match &map_file {
         Some(mf) => match mf.parse_toml::<MapFile>() {
             Ok(raw_map) => {

@@ -310,6 +310,26 @@ pub enum Event {
     GameOver { outcome: Outcome },
 }
 
+impl Event {
+    /// Whether this event can change a victory condition (so the victory
+    /// check after a decision looks only when one happened).
+    pub fn may_decide_the_game(&self) -> bool {
+        matches!(
+            self,
+            Event::UnitRemoved { .. }
+                | Event::ObjectiveTaken { .. }
+                | Event::Exited { .. }
+                | Event::Evacuated { .. }
+                | Event::Sabotage { .. }
+                | Event::Charges { .. }
+                | Event::FogLifted
+                | Event::ReinforcementsArrive { .. }
+                | Event::Placed { .. }
+                | Event::SetupDone { .. }
+        )
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {

@@ -2,7 +2,9 @@
 //!
 //! Undo follows the board-game convention: a side may take back its own
 //! decisions, latest first, until a die was rolled, a card drawn or hidden
-//! information revealed (`Ruleset::ends_undo`). What undo keeps is only the
+//! information revealed (`Ruleset::ends_undo`), and only while it is still the
+//! one deciding (once the opponent is asked, say about reaction fire, the move
+//! stands). What undo keeps is only the
 //! list of decisions, which a save file needs anyway, and the index of the last
 //! irreversible one; taking a decision back replays the game from its seed.
 
@@ -23,6 +25,8 @@ pub enum UndoError {
     NothingToUndo,
     #[error("the last decision was {owner}'s; only {owner} can take it back")]
     NotYours { owner: String },
+    #[error("{side} cannot take a decision back while the other side is deciding")]
+    NotDeciding { side: String },
     #[error("the game could not be replayed to take the decision back: {0}")]
     ReplayFailed(String),
 }
@@ -102,6 +106,17 @@ impl<R: Ruleset> Game<R> {
     }
 
     fn check_undo(&self, side: Side) -> Result<(), UndoError> {
+        // Once the other side is asked to decide, what it was asked about stands.
+        if !self.to_decide().includes(side) && self.outcome().is_none() {
+            if let Some(last) = self.history.last()
+                && last.side == side
+                && self.history.len() > self.undo_floor
+            {
+                return Err(UndoError::NotDeciding {
+                    side: self.rules.side_name(side).to_string(),
+                });
+            }
+        }
         match self.history.last() {
             Some(last) if self.history.len() > self.undo_floor => {
                 if last.side == side {
@@ -148,5 +163,16 @@ impl<R: Ruleset> Clone for Game<R> {
             undo_floor: self.undo_floor,
             events: Vec::new(),
         }
+    }
+}
+
+impl<R: Ruleset> std::fmt::Debug for Game<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("ruleset", &self.rules.id())
+            .field("scenario", &self.rules.scenario_id())
+            .field("seed", &self.seed)
+            .field("decisions", &self.history.len())
+            .finish()
     }
 }

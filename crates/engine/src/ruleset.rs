@@ -169,6 +169,16 @@ pub trait Ruleset: Clone {
         }
     }
 
+    /// Whether `action` is one of `side`'s choices now. A rule system may
+    /// override this to generate only the choices of the action's kind (from
+    /// the same generators as `choices`, so there is still one source of
+    /// legal moves); it must agree with `choices` exactly.
+    fn legal(&self, s: &Self::State, side: Side, action: &Self::Action) -> bool {
+        let mut choices = Vec::new();
+        self.choices(s, side, &mut choices);
+        choices.contains(action)
+    }
+
     /// The standard legality check for `apply`: the side must be asked, and the
     /// action must be one of its choices.
     fn check_legal(&self, s: &Self::State, side: Side, action: &Self::Action) -> Result<(), RuleError> {
@@ -185,9 +195,7 @@ pub trait Ruleset: Clone {
                 waiting,
             });
         }
-        let mut choices = Vec::new();
-        self.choices(s, side, &mut choices);
-        if choices.contains(action) {
+        if self.legal(s, side, action) {
             Ok(())
         } else {
             Err(RuleError::NotAChoice {

@@ -35,6 +35,12 @@ pub struct Finished<R: Ruleset> {
     pub step_ns: Vec<u32>,
 }
 
+/// A random game that failed, with the game as far as it got (for its save file).
+pub struct Failed<R: Ruleset> {
+    pub game: Option<Game<R>>,
+    pub failure: RunFailure,
+}
+
 /// Why a random game failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunFailure {
@@ -64,15 +70,37 @@ pub fn random_game<R: Ruleset>(
     seed: u64,
     settings: &RunSettings,
 ) -> Result<Finished<R>, RunFailure> {
-    let mut game =
-        Game::new(rules, options.clone(), seed).map_err(|e| RunFailure::Setup(e.to_string()))?;
+    random_game_kept(rules, options, seed, settings).map_err(|f| f.failure)
+}
+
+/// Like [`random_game`], but a failure keeps the game as far as it got.
+pub fn random_game_kept<R: Ruleset>(
+    rules: R,
+    options: &Options,
+    seed: u64,
+    settings: &RunSettings,
+) -> Result<Finished<R>, Failed<R>> {
+    let game = Game::new(rules, options.clone(), seed).map_err(|e| Failed {
+        game: None,
+        failure: RunFailure::Setup(e.to_string()),
+    })?;
+    play(game, seed, settings)
+}
+
+fn play<R: Ruleset>(mut game: Game<R>, seed: u64, settings: &RunSettings) -> Result<Finished<R>, Failed<R>> {
+    macro_rules! fail {
+        ($f:expr) => {{
+            let failure = $f;
+            return Err(Failed { game: Some(game), failure });
+        }};
+    }
     let mut chooser = crate::rng_from_seed(seed ^ 0x5eed_c401_ce5a_11ed);
     let mut choices = Vec::new();
     let mut step_ns = Vec::new();
-    if settings.check_invariants {
-        game.rules()
-            .check_invariants(game.state())
-            .map_err(|message| RunFailure::Invariant { step: 0, message })?;
+    if settings.check_invariants
+        && let Err(message) = game.rules().check_invariants(game.state())
+    {
+        fail!(RunFailure::Invariant { step: 0, message });
     }
     for step in 1..=settings.max_steps {
         let started = settings.time_steps.then(Instant::now);
@@ -93,34 +121,33 @@ pub fn random_game<R: Ruleset>(
                         steps: step - 1,
                         step_ns,
                     }),
-                    None => Err(RunFailure::Stuck { step }),
+                    None => fail!(RunFailure::Stuck { step }),
                 };
             }
         };
         choices.clear();
         game.choices(side, &mut choices);
         if choices.is_empty() {
-            return Err(RunFailure::NoChoices {
-                step,
-                side: game.rules().side_name(side).to_string(),
-            });
+            let side = game.rules().side_name(side).to_string();
+            fail!(RunFailure::NoChoices { step, side });
         }
         let pick = chooser.random_range(0..choices.len());
         let action = choices.swap_remove(pick);
         if let Err(e) = game.apply(side, action.clone()) {
-            return Err(RunFailure::ChoiceRefused {
+            let action = game.rules().describe_action(game.state(), &action);
+            fail!(RunFailure::ChoiceRefused {
                 step,
-                action: game.rules().describe_action(game.state(), &action),
+                action,
                 message: e.to_string(),
             });
         }
         if let Some(started) = started {
             step_ns.push(started.elapsed().as_nanos().min(u32::MAX as u128) as u32);
         }
-        if settings.check_invariants {
-            game.rules()
-                .check_invariants(game.state())
-                .map_err(|message| RunFailure::Invariant { step, message })?;
+        if settings.check_invariants
+            && let Err(message) = game.rules().check_invariants(game.state())
+        {
+            fail!(RunFailure::Invariant { step, message });
         }
     }
     match game.outcome() {
@@ -133,7 +160,7 @@ pub fn random_game<R: Ruleset>(
                 step_ns,
             })
         }
-        None => Err(RunFailure::TooLong {
+        None => fail!(RunFailure::TooLong {
             steps: settings.max_steps,
         }),
     }

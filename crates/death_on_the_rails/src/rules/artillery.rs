@@ -48,16 +48,27 @@ impl DeathOnTheRails {
     }
 
     pub fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
-        let mut targets = Vec::new();
         for u in self.unit_ids() {
-            if self.can_fire_artillery(s, u) {
-                targets.clear();
-                self.artillery_targets(s, u, &mut targets);
-                if !targets.is_empty() {
-                    out.push(Action::Artillery { unit: u });
-                }
+            if self.artillery_ok(s, u) {
+                out.push(Action::Artillery { unit: u });
             }
         }
+    }
+
+    /// Whether `u` may fire as artillery now at something.
+    pub fn artillery_ok(&self, s: &State, u: UnitId) -> bool {
+        let sc = self.sc();
+        if !self.can_fire_artillery(s, u) {
+            return false;
+        }
+        let Some(from) = s.area_of(u) else { return false };
+        // Any area in sight but its own is a target (an enemy train's area is
+        // one too, aimed at by part).
+        let mut sight = sc.map.line_of_sight[from as usize];
+        if s.fog {
+            sight.0 &= sc.map.within(from, 2).0;
+        }
+        sight.len() > 1
     }
 
     pub fn artillery_target_choices(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {

@@ -5,7 +5,8 @@ use crate::data::{Ability, Terrain, UnitKind};
 use crate::map::AreaId;
 use crate::scenario::{TrainPart, UnitId};
 use crate::state::{
-    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Resume, Role, State, UnitSet, flag,
+    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, Place, RaiseReason, RemovedWhy, Resume, Role, State, UnitSet,
+    flag,
 };
 use engine::Side;
 
@@ -126,79 +127,110 @@ impl DeathOnTheRails {
         (n >= 1).then_some((n, parts))
     }
 
-    /// Quick test without building the list of dice parts.
-    fn may_fire_at(&self, s: &State, lead: UnitId, from: AreaId, area: AreaId) -> bool {
+    /// The areas `lead` could fire into (line of sight, at least one die),
+    /// as a mask: one pass over the map, not over the enemy's units.
+    fn fire_areas(&self, s: &State, lead: UnitId, from: AreaId) -> crate::map::AreaSet {
         let sc = self.sc();
-        if from == area || !sc.map.sees(from, area) {
-            return false;
-        }
-        let range = sc.map.distance(from, area);
-        if s.fog && range > 2 {
-            return false;
-        }
+        let strength = s.units[lead as usize].strength as i8;
         let heavy = sc.special.heavy_machine_gun && self.def(lead).train_part == Some(TrainPart::MachineGun);
-        let mut n = s.units[lead as usize].strength as i8 + 2 - range as i8;
-        if heavy {
-            n = n.max(s.units[lead as usize].strength as i8);
+        let suppressed = if self.suppressed(s, from) { 1 } else { 0 };
+        // Dice = strength + 2 − range − suppressed ≥ 1 (range never counts
+        // against the heavy machine gun).
+        let mut max_range = if heavy { 255 } else { (strength + 1 - suppressed).max(0) as u8 };
+        if heavy && strength - suppressed < 1 {
+            max_range = (strength + 1 - suppressed).max(0) as u8;
         }
-        if self.suppressed(s, from) {
-            n -= 1;
+        if s.fog {
+            // Lehtse: in the fog, line of sight reaches two areas at most.
+            max_range = max_range.min(2);
         }
-        n >= 1
+        let mut set = sc.map.line_of_sight[from as usize];
+        set.0 &= sc.map.within(from, max_range).0 & !(1u128 << from);
+        set
     }
 
-    /// Whether `t` may be the target of fire: an enemy unit on the map, and not
-    /// an armoured train part (12: immune to infantry fire).
-    fn targetable(&self, s: &State, t: UnitId, attacker: Side) -> bool {
-        let d = self.def(t);
-        d.side != attacker && d.train_part.is_none() && self.on_map(s, t)
+    /// Areas holding units `attacker` may fire at (enemy units that are not
+    /// armoured-train parts, 12: immune to infantry fire).
+    fn target_areas(&self, s: &State, attacker: Side, only: Option<UnitSet>) -> crate::map::AreaSet {
+        let mut set = crate::map::AreaSet::EMPTY;
+        for (i, u) in s.units.iter().enumerate() {
+            let d = &self.sc().units[i];
+            if d.side != attacker
+                && d.train_part.is_none()
+                && let Place::Area(a) = u.place
+                && only.is_none_or(|o| o.contains(i as UnitId))
+            {
+                set.insert(a);
+            }
+        }
+        set
     }
 
     fn for_each_target(&self, s: &State, lead: UnitId, mode: CombatMode, mut f: impl FnMut(UnitId)) {
         let Some(from) = s.area_of(lead) else { return };
         let attacker = self.def(lead).side;
-        match mode {
-            CombatMode::Melee(area) => {
-                for t in self.unit_ids() {
-                    if s.area_of(t) == Some(area) && self.targetable(s, t, attacker) {
-                        f(t);
-                    }
+        let areas = match mode {
+            CombatMode::Melee(area) => crate::map::AreaSet::single(area),
+            CombatMode::Fire => self.fire_areas(s, lead, from),
+            CombatMode::Reaction => {
+                let mut set = self.fire_areas(s, lead, from);
+                if s.fog {
+                    // Lehtse: reaction fire only into adjacent areas.
+                    set.0 &= self.sc().map.adjacent[from as usize].0;
                 }
+                set
             }
-            CombatMode::Fire | CombatMode::Reaction => {
-                for t in self.unit_ids() {
-                    if !self.targetable(s, t, attacker) {
-                        continue;
-                    }
-                    if mode == CombatMode::Reaction && !s.just_moved.contains(t) {
-                        continue;
-                    }
-                    let Some(area) = s.area_of(t) else { continue };
-                    if mode == CombatMode::Reaction && s.fog && self.sc().map.distance(from, area) != 1 {
-                        // Lehtse: reaction fire only into adjacent areas.
-                        continue;
-                    }
-                    if self.may_fire_at(s, lead, from, area) {
-                        f(t);
-                    }
-                }
+        };
+        for (i, u) in s.units.iter().enumerate() {
+            let t = i as UnitId;
+            let d = &self.sc().units[i];
+            if d.side == attacker || d.train_part.is_some() {
+                continue;
+            }
+            if mode == CombatMode::Reaction && !s.just_moved.contains(t) {
+                continue;
+            }
+            if let Place::Area(a) = u.place
+                && areas.contains(a)
+            {
+                f(t);
             }
         }
     }
 
     fn has_target(&self, s: &State, lead: UnitId, mode: CombatMode) -> bool {
-        let mut any = false;
-        self.for_each_target(s, lead, mode, |_| any = true);
-        any
+        let only = (mode == CombatMode::Reaction).then_some(s.just_moved);
+        let Some(from) = s.area_of(lead) else { return false };
+        let mut areas = self.fire_areas(s, lead, from);
+        if mode == CombatMode::Reaction && s.fog {
+            areas.0 &= self.sc().map.adjacent[from as usize].0;
+        }
+        areas.intersects(self.target_areas(s, self.def(lead).side, only))
     }
 
     /// `Fire { lead }` for every unit that can fire at something.
     pub fn fire_choices(&self, s: &State, out: &mut Vec<Action>) {
+        let targets = self.target_areas(s, s.active, None);
+        if targets.is_empty() {
+            return;
+        }
         for u in self.unit_ids() {
-            if self.def(u).side == s.active && self.can_fire(s, u) && self.has_target(s, u, CombatMode::Fire) {
+            if self.fire_lead_ok(s, u, targets) {
                 out.push(Action::Fire { lead: u });
             }
         }
+    }
+
+    /// Whether `u` may lead a fire action, given the areas holding targets.
+    pub fn fire_lead_ok(&self, s: &State, u: UnitId, targets: crate::map::AreaSet) -> bool {
+        self.def(u).side == s.active
+            && self.can_fire(s, u)
+            && s.area_of(u).is_some_and(|from| self.fire_areas(s, u, from).intersects(targets))
+    }
+
+    /// The areas holding units the active player may fire at.
+    pub fn fire_targets(&self, s: &State) -> crate::map::AreaSet {
+        self.target_areas(s, s.active, None)
     }
 
     /// Units that may support `lead` (group fire): in the same area, able to

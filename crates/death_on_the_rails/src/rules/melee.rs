@@ -47,18 +47,18 @@ impl DeathOnTheRails {
     pub fn run_melee(&self, s: &mut State, mut area: AreaId, mut continuing: bool, ev: &mut Vec<Event>) {
         let n = self.sc().map.area_count();
         loop {
-            if area as usize >= n {
-                self.end_turn_finish(s, ev);
-                return;
+            if !continuing {
+                // Jump to the next area holding both sides.
+                let b = self.board(s);
+                let contested = if (area as usize) < n { (b.ground[0].0 & b.ground[1].0) >> area } else { 0 };
+                if contested == 0 {
+                    self.end_turn_finish(s, ev);
+                    return;
+                }
+                area += contested.trailing_zeros() as AreaId;
             }
             let active = s.active;
-            let both = !self.ground_units_in(s, active, area).is_empty()
-                && !self.ground_units_in(s, active.other(), area).is_empty();
             if !continuing {
-                if !both {
-                    area += 1;
-                    continue;
-                }
                 ev.push(Event::MeleeBegins { area });
                 // Dummy blocks are shown for what they are and taken away.
                 for side in Side::BOTH {

@@ -33,6 +33,16 @@ use engine::{Decider, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupErr
 use std::path::Path;
 use std::sync::Arc;
 
+/// A snapshot of who stands where, taken once for a decision.
+pub struct Board {
+    /// Areas holding units of each side, train parts included.
+    pub presence: [AreaSet; 2],
+    /// Areas holding units of each side that fight in melee (not train parts).
+    pub ground: [AreaSet; 2],
+    /// Units in each area, counted for stacking (train parts are not).
+    pub stack: [u8; crate::map::MAX_AREAS],
+}
+
 /// Death on the Rails with one scenario loaded.
 #[derive(Clone, Debug)]
 pub struct DeathOnTheRails {
@@ -101,6 +111,26 @@ impl DeathOnTheRails {
             }
         }
         p
+    }
+
+    /// Where everything stands, counted in one pass over the units.
+    pub fn board(&self, s: &State) -> Board {
+        let mut b = Board {
+            presence: [AreaSet::EMPTY; 2],
+            ground: [AreaSet::EMPTY; 2],
+            stack: [0; crate::map::MAX_AREAS],
+        };
+        for (i, u) in s.units.iter().enumerate() {
+            if let Place::Area(a) = u.place {
+                let d = &self.scenario.units[i];
+                b.presence[d.side.index()].insert(a);
+                if d.train_part.is_none() {
+                    b.ground[d.side.index()].insert(a);
+                    b.stack[a as usize] += 1;
+                }
+            }
+        }
+        b
     }
 
     /// Units in an area, counted for stacking (train parts are not).
@@ -276,6 +306,37 @@ impl Ruleset for DeathOnTheRails {
         }
     }
 
+    /// Checks an action against only the generator that can produce its kind.
+    fn legal(&self, s: &State, side: Side, action: &Action) -> bool {
+        if !self.to_decide(s).includes(side) {
+            return false;
+        }
+        let valid_unit = |u: UnitId| (u as usize) < self.scenario.units.len();
+        match (s.phase, *action) {
+            (Phase::ChooseAction, _) if self.retreat_pending(s) => {
+                let mut v = Vec::new();
+                self.retreat_choices(s, &mut v);
+                v.contains(action)
+            }
+            (Phase::ChooseAction, Action::Pass) => true,
+            (Phase::ChooseAction, Action::Move { from }) => {
+                (from as usize) < self.scenario.map.area_count()
+                    && self.move_from_ok(s, &self.board(s), from, movement::MoveKind::Normal)
+            }
+            (Phase::ChooseAction, Action::MoveTrain) => self.train_move_ok(s),
+            (Phase::ChooseAction, Action::Fire { lead }) => valid_unit(lead) && self.fire_lead_ok(s, lead, self.fire_targets(s)),
+            (Phase::ChooseAction, Action::Artillery { unit }) => valid_unit(unit) && self.artillery_ok(s, unit),
+            (Phase::ChooseAction, Action::Sabotage { unit }) => valid_unit(unit) && self.sabotage_ok(s, unit),
+            (Phase::ChooseAction, Action::PlantCharges { unit }) => valid_unit(unit) && self.charges_ok(s, unit),
+            (Phase::ChooseAction, _) => false,
+            _ => {
+                let mut v = Vec::with_capacity(16);
+                self.choices(s, side, &mut v);
+                v.contains(action)
+            }
+        }
+    }
+
     fn prompt_text(&self, s: &State, side: Side) -> String {
         crate::text::prompt_text(self, s, side)
     }
@@ -307,7 +368,10 @@ impl Ruleset for DeathOnTheRails {
             (Phase::MeleeLead { area, .. }, Action::Fire { lead }) => self.melee_lead(s, area, lead),
             (phase, a) => unreachable!("{a:?} passed the legality check in {phase:?}"),
         }
-        if s.outcome.is_none() && !matches!(s.phase, Phase::Setup { .. }) {
+        if s.outcome.is_none()
+            && !matches!(s.phase, Phase::Setup { .. })
+            && events[before..].iter().any(Event::may_decide_the_game)
+        {
             self.check_victory(s, events);
         }
         debug_assert!(events.len() >= before);

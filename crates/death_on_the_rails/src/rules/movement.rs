@@ -5,7 +5,7 @@
 //! one more adjacent open-ground area. Units cannot move through an area with
 //! enemy units, but may enter one (melee follows at the end of the turn).
 
-use super::DeathOnTheRails;
+use super::{Board, DeathOnTheRails};
 use crate::data::{Terrain, UnitKind, VictoryFile};
 use crate::map::AreaId;
 use crate::scenario::UnitId;
@@ -57,12 +57,12 @@ impl DeathOnTheRails {
     }
 
     /// One step for `group` from `from` into `to`: legal?
-    fn step_ok(&self, s: &State, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind, enemy: crate::map::AreaSet) -> bool {
+    fn step_ok(&self, s: &State, b: &Board, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind) -> bool {
         let map = &self.sc().map;
         if !map.adjacent[from as usize].contains(to) {
             return false;
         }
-        if s.advanced && self.stack_count(s, to) + group.len() as usize > map.areas[to as usize].size() {
+        if s.advanced && b.stack[to as usize] as usize + group.len() as usize > map.areas[to as usize].size() {
             // Advanced rules: the stacking limit holds even while moving through.
             return false;
         }
@@ -70,7 +70,7 @@ impl DeathOnTheRails {
             // Each move must bring the unit closer to its setup area, and a
             // retreating unit may not start a melee.
             let d = &self.sc().side(s.active).distance_to_setup;
-            if d[to as usize] >= d[from as usize] || enemy.contains(to) {
+            if d[to as usize] >= d[from as usize] || b.presence[s.active.other().index()].contains(to) {
                 return false;
             }
         }
@@ -84,20 +84,18 @@ impl DeathOnTheRails {
         !(sc.special.dark_night || s.fog) && sc.map.areas[at as usize].terrain == Terrain::Open
     }
 
-    fn first_steps(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind, out: &mut Vec<Action>) {
-        let enemy = self.presence(s)[s.active.other().index()];
+    fn first_steps(&self, s: &State, b: &Board, from: AreaId, group: UnitSet, kind: MoveKind, out: &mut Vec<Action>) {
         for to in self.sc().map.adjacent[from as usize].iter() {
-            if self.step_ok(s, group, from, to, kind, enemy) {
+            if self.step_ok(s, b, group, from, to, kind) {
                 out.push(Action::Step { to });
             }
         }
     }
 
-    fn has_first_step(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind) -> bool {
-        let enemy = self.presence(s)[s.active.other().index()];
+    fn has_first_step(&self, s: &State, b: &Board, from: AreaId, group: UnitSet, kind: MoveKind) -> bool {
         self.sc().map.adjacent[from as usize]
             .iter()
-            .any(|to| self.step_ok(s, group, from, to, kind, enemy))
+            .any(|to| self.step_ok(s, b, group, from, to, kind))
             || self.may_exit(s, from, kind)
     }
 
@@ -115,39 +113,40 @@ impl DeathOnTheRails {
     }
 
     pub fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
-        let mut seen = crate::map::AreaSet::EMPTY;
-        for u in self.unit_ids() {
-            if !self.may_move(s, u, kind) {
-                continue;
-            }
-            let Some(a) = s.area_of(u) else { continue };
-            if seen.contains(a) {
-                continue;
-            }
-            let mut one = UnitSet::EMPTY;
-            one.insert(u);
-            if self.has_first_step(s, a, one, kind) {
-                seen.insert(a);
+        let b = self.board(s);
+        for a in b.presence[s.active.index()].iter() {
+            if self.move_from_ok(s, &b, a, kind) {
                 out.push(Action::Move { from: a });
             }
         }
     }
 
+    /// Whether a movement action may start from `from`: some unit there may
+    /// move and has somewhere to go.
+    pub fn move_from_ok(&self, s: &State, b: &Board, from: AreaId, kind: MoveKind) -> bool {
+        self.side_units_in(s, s.active, from).iter().any(|u| {
+            let mut one = UnitSet::EMPTY;
+            one.insert(u);
+            self.may_move(s, u, kind) && self.has_first_step(s, b, from, one, kind)
+        })
+    }
+
     /// Choosing the moving group: add units, or step off.
     pub fn group_choices(&self, s: &State, from: AreaId, group: UnitSet, extra: bool, out: &mut Vec<Action>) {
         let kind = self.move_kind(s, extra);
+        let b = self.board(s);
         for u in self.side_units_in(s, s.active, from).iter() {
             if group.contains(u) || !self.may_move(s, u, kind) {
                 continue;
             }
             let mut bigger = group;
             bigger.insert(u);
-            if self.has_first_step(s, from, bigger, kind) {
+            if self.has_first_step(s, &b, from, bigger, kind) {
                 out.push(Action::Select { unit: u });
             }
         }
         if !group.is_empty() {
-            self.first_steps(s, from, group, kind, out);
+            self.first_steps(s, &b, from, group, kind, out);
             if self.may_exit(s, from, kind) {
                 out.push(Action::ExitMap);
             }
@@ -193,9 +192,9 @@ impl DeathOnTheRails {
     /// The second area: open ground, entered from open ground, not back where the move began.
     fn second_steps(&self, s: &State, group: UnitSet, origin: AreaId, at: AreaId, kind: MoveKind, out: &mut Vec<Action>) {
         let map = &self.sc().map;
-        let enemy = self.presence(s)[s.active.other().index()];
+        let b = self.board(s);
         for to in map.adjacent[at as usize].iter() {
-            if to != origin && map.areas[to as usize].terrain == Terrain::Open && self.step_ok(s, group, at, to, kind, enemy) {
+            if to != origin && map.areas[to as usize].terrain == Terrain::Open && self.step_ok(s, &b, group, at, to, kind) {
                 out.push(Action::Step { to });
             }
         }
@@ -299,13 +298,18 @@ impl DeathOnTheRails {
     }
 
     pub fn train_choices(&self, s: &State, out: &mut Vec<Action>) {
-        if self.train_can_move(s) {
-            let mut steps = Vec::new();
-            self.train_steps(s, &mut steps);
-            if !steps.is_empty() {
-                out.push(Action::MoveTrain);
-            }
+        if self.train_move_ok(s) {
+            out.push(Action::MoveTrain);
         }
+    }
+
+    pub fn train_move_ok(&self, s: &State) -> bool {
+        if !self.train_can_move(s) {
+            return false;
+        }
+        let mut steps = Vec::new();
+        self.train_steps(s, &mut steps);
+        !steps.is_empty()
     }
 
     fn train_move_limit(&self) -> u8 {

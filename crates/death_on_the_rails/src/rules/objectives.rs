@@ -35,15 +35,34 @@ impl DeathOnTheRails {
 
     /// Units with combat strength a side has on the map (train parts count).
     pub fn combat_units_left(&self, s: &State, side: Side) -> usize {
-        self.unit_ids()
-            .filter(|&u| self.def(u).side == side && self.def(u).is_combat() && self.on_map(s, u))
-            .count()
+        self.tally(s).combat[side.index()] as usize
     }
 
-    fn wins_by(&self, s: &mut State, side: Side, v: &VictoryFile, ev: &mut Vec<Event>) -> Option<String> {
+    /// What the victory conditions look at, counted in one pass.
+    fn tally(&self, s: &State) -> Tally {
+        let mut t = Tally::default();
+        for (i, u) in s.units.iter().enumerate() {
+            let d = &self.sc().units[i];
+            let side = d.side.index();
+            match u.place {
+                Place::Area(_) if d.is_combat() => {
+                    t.combat[side] += 1;
+                    if d.train_part.is_none() {
+                        t.ground_combat += 1;
+                    }
+                }
+                Place::Exited if d.kind != crate::data::UnitKind::Dummy => t.exited[side] = true,
+                Place::Pool if d.reinforcement => t.pending = true,
+                _ => {}
+            }
+        }
+        t
+    }
+
+    fn wins_by(&self, s: &mut State, t: &Tally, side: Side, v: &VictoryFile, ev: &mut Vec<Event>) -> Option<String> {
         let enemy = side.other();
         match v {
-            VictoryFile::DestroyAllEnemyUnits => (self.combat_units_left(s, enemy) == 0)
+            VictoryFile::DestroyAllEnemyUnits => (t.combat[enemy.index()] == 0)
                 .then(|| format!("destroyed every {} combat unit", self.side_name_of(enemy))),
             VictoryFile::SecretObjectives => {
                 if s.fog {
@@ -83,11 +102,16 @@ impl DeathOnTheRails {
                     if rail { "destroyed the railway".to_string() } else { "crippled the armoured train".to_string() }
                 })
             }
-            VictoryFile::ExitMap => self
-                .unit_ids()
-                .any(|u| self.def(u).side == side && s.units[u as usize].place == Place::Exited)
-                .then(|| "a unit left the map through the enemy's setup area".to_string()),
+            VictoryFile::ExitMap => t.exited[side.index()].then(|| "a unit left the map through the enemy's setup area".to_string()),
         }
+    }
+
+    /// Our ruling for a stalemate the rulebook does not cover: when neither
+    /// side has a combat unit on the map but its armoured train, and no
+    /// reinforcement can still come, nobody can win any more (trains cannot
+    /// take objectives, leave the map or plant charges).
+    fn only_trains_left(t: &Tally) -> bool {
+        t.ground_combat == 0 && !t.pending
     }
 
     /// GOAL OF THE GAME: the first player to fulfil the scenario's victory
@@ -99,16 +123,21 @@ impl DeathOnTheRails {
         if matches!(s.phase, Phase::Setup { .. }) {
             return false;
         }
+        let tally = self.tally(s);
         let mut reasons: [Option<String>; 2] = [None, None];
         for side in Side::BOTH {
             for v in &self.sc().side(side).victory {
-                if let Some(r) = self.wins_by(s, side, v, ev) {
+                if let Some(r) = self.wins_by(s, &tally, side, v, ev) {
                     reasons[side.index()] = Some(r);
                     break;
                 }
             }
         }
         let outcome = match reasons {
+            [None, None] if Self::only_trains_left(&tally) => Outcome {
+                winner: None,
+                reason: "only the armoured trains are left: neither side can take ground any more (a draw)".to_string(),
+            },
             [None, None] => return false,
             [Some(r), None] => Outcome {
                 winner: Some(Side::A),
@@ -134,6 +163,18 @@ impl DeathOnTheRails {
     }
 }
 
+#[derive(Default)]
+struct Tally {
+    /// Units with combat strength on the map, per side (train parts count).
+    combat: [u16; 2],
+    /// The same, without train parts, both sides together.
+    ground_combat: u16,
+    /// A real unit of the side has left the map (Narva).
+    exited: [bool; 2],
+    /// A reinforcement is still to come.
+    pending: bool,
+}
+
 /// What must hold after every step of every game.
 pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     let sc = r.sc();
@@ -143,22 +184,22 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     }
     for (i, u) in s.units.iter().enumerate() {
         let d = &sc.units[i];
-        let name = format!("unit {i} ({})", d.name);
+        let name = || format!("unit {i} ({})", d.name);
         if u.strength > d.strength {
-            return Err(format!("{name} has strength {} above its full {}", u.strength, d.strength));
+            return Err(format!("{} has strength {} above its full {}", name(), u.strength, d.strength));
         }
         if let Place::Area(a) = u.place {
             if a as usize >= n_areas {
-                return Err(format!("{name} is in area {a}, which does not exist"));
+                return Err(format!("{} is in area {a}, which does not exist", name()));
             }
             if d.is_combat() && u.strength < d.critical {
-                return Err(format!("{name} is on the map below its critical strength"));
+                return Err(format!("{} is on the map below its critical strength", name()));
             }
         } else if u.has(flag::MUST_RETREAT) {
-            return Err(format!("{name} must retreat but is not on the map"));
+            return Err(format!("{} must retreat but is not on the map", name()));
         }
         if u.has(flag::MUST_RETREAT) && d.side != s.active {
-            return Err(format!("{name} must retreat on the opponent's turn"));
+            return Err(format!("{} must retreat on the opponent's turn", name()));
         }
     }
     for side in Side::BOTH {
@@ -178,7 +219,7 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         return Err("more than three tokens on an area or train".into());
     }
     // Every action card is in exactly one place.
-    let mut seen = vec![0u8; sc.cards.len()];
+    let mut seen = [0u8; 256];
     let mut count = |c: u8| seen[c as usize] += 1;
     s.deck.iter().for_each(|c| count(*c));
     s.discard.iter().for_each(|c| count(*c));
@@ -187,7 +228,7 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if let Some((_, old)) = s.objectives_changed {
         count(old);
     }
-    if let Some(c) = seen.iter().position(|n| *n != 1) {
+    if let Some(c) = seen[..sc.cards.len()].iter().position(|n| *n != 1) {
         return Err(format!("action card {c} is in {} places", seen[c]));
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
@@ -208,9 +249,17 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         }
     }
     if s.advanced {
-        for a in 0..n_areas as AreaId {
-            if r.stack_count(s, a) > sc.map.areas[a as usize].size() {
-                return Err(format!("area '{}' holds more units than its size", sc.map.areas[a as usize].key));
+        let mut count = [0u8; crate::map::MAX_AREAS];
+        for (i, u) in s.units.iter().enumerate() {
+            if let Place::Area(a) = u.place
+                && sc.units[i].train_part.is_none()
+            {
+                count[a as usize] += 1;
+            }
+        }
+        for (a, area) in sc.map.areas.iter().enumerate() {
+            if count[a] as usize > area.size() {
+                return Err(format!("area '{}' holds more units than its size", area.key));
             }
         }
     }

@@ -21,21 +21,31 @@ impl DeathOnTheRails {
     }
 
     pub fn sabotage_choices(&self, s: &State, out: &mut Vec<Action>) {
-        let sc = self.sc();
-        let enemy_train = self.train_area(s, s.active.other());
         for u in self.unit_ids() {
-            if !self.may_attack(s, u) {
-                continue;
-            }
-            let Some(a) = s.area_of(u) else { continue };
-            if sc.map.areas[a as usize].railway && s.sabotage[a as usize] < RAILWAY_DESTROYED {
+            if self.sabotage_ok(s, u) {
                 out.push(Action::Sabotage { unit: u });
             }
-            if enemy_train == Some(a) {
-                // Also on a train that can no longer move: sixes still hurt its parts.
+            if self.charges_ok(s, u) {
                 out.push(Action::PlantCharges { unit: u });
             }
         }
+    }
+
+    /// 10: `u` may sabotage the railway in its area. Our ruling: sabotage is an
+    /// attack on the enemy's trains, so a side sabotages only in scenarios
+    /// where the enemy has an armoured train (wrecking one's own line is never
+    /// useful, and in Kiltsi it would count towards the Russian victory).
+    pub fn sabotage_ok(&self, s: &State, u: UnitId) -> bool {
+        let sc = self.sc();
+        sc.side(s.active.other()).train.is_some()
+            && self.may_attack(s, u)
+            && s.area_of(u).is_some_and(|a| sc.map.areas[a as usize].railway && s.sabotage[a as usize] < RAILWAY_DESTROYED)
+    }
+
+    /// 12: `u` may plant charges on the enemy train in its area (also on a
+    /// train that can no longer move: sixes still hurt its parts).
+    pub fn charges_ok(&self, s: &State, u: UnitId) -> bool {
+        self.may_attack(s, u) && s.area_of(u).is_some() && s.area_of(u) == self.train_area(s, s.active.other())
     }
 
     fn roll_strength(&self, s: &mut State, u: UnitId) -> Dice {

@@ -1,6 +1,5 @@
 //! A table for rule tests: a loaded scenario, a state set up by hand (units
 //! placed where a test wants them), loaded dice, and shorthand for decisions.
-#![allow(dead_code)]
 
 use death_on_the_rails::state::{Phase, Place, State, UnitState, flag};
 use death_on_the_rails::{Action, AreaId, DeathOnTheRails, ESTONIA, Event, RUSSIA, UnitId};

@@ -1,7 +1,6 @@
 //! 6.1 Movement.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::{Phase, Place, flag};
 use death_on_the_rails::{Action, ESTONIA};
 
@@ -70,7 +69,7 @@ fn movement_6_1_units_may_enter_but_not_move_through_an_area_with_enemy_units() 
 fn movement_6_1_sleeping_units_and_train_parts_do_not_move_as_units() {
     let mut t = Table::strip();
     let sleeper = t.estonian("Rifles", "a");
-    t.set_flag(sleeper, common::ASLEEP);
+    t.set_flag(sleeper, crate::common::ASLEEP);
     t.train(ESTONIA, "f");
     t.russian("Rifles", "j");
     assert!(!t.can(ESTONIA, Action::Move { from: t.area("a") }));

@@ -1,8 +1,7 @@
 //! What each side may see: face-down blocks, the action card, secret
 //! objectives, simultaneous setup.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::Place;
 use death_on_the_rails::{ESTONIA, RUSSIA};
 

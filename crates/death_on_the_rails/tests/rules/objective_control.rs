@@ -1,7 +1,6 @@
 //! 11. Objective control.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::Event;
 use death_on_the_rails::{Action, ESTONIA, RUSSIA};
 

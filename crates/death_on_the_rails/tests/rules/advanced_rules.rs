@@ -1,7 +1,6 @@
 //! ADVANCED RULES: stacking limit and retreat towards the setup area.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::{Event, Phase, RemovedWhy, flag};
 use death_on_the_rails::{Action, ESTONIA};
 use engine::Ruleset;

@@ -1,7 +1,6 @@
 //! SEQUENCE OF PLAY, 5. Initiative track, 6. Actions, 6.4 Pass.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::Phase;
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 use engine::{Decider, Ruleset};

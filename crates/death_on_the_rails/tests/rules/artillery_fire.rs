@@ -1,7 +1,6 @@
 //! 9.3 Artillery fire.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::{Event, RemovedWhy};
 use death_on_the_rails::{Action, ESTONIA, TrainPart};
 

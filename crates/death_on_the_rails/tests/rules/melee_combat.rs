@@ -1,7 +1,6 @@
 //! 9.2 Melee combat.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::{DicePart, Phase, RemovedWhy, Role};
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 

@@ -1,7 +1,6 @@
 //! 10. Railway sabotage.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::Event;
 use death_on_the_rails::{Action, ESTONIA, RUSSIA};
 

@@ -1,7 +1,6 @@
 //! 6.3 Reaction fire.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::Phase;
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 use engine::{Decider, Ruleset};

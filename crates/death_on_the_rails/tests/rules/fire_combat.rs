@@ -1,7 +1,6 @@
 //! 6.2 Fire and 9.1 Fire combat, with the rulebook's worked example.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::{DicePart, Phase, RemovedWhy, Role, flag};
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 

@@ -1,7 +1,6 @@
 //! 12. Armoured train.
 
-mod common;
-use common::Table;
+use crate::common::Table;
 use death_on_the_rails::state::{Event, Phase};
 use death_on_the_rails::{Action, ESTONIA, RUSSIA, TrainPart};
 

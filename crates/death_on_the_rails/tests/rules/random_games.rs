@@ -1,0 +1,151 @@
+//! Random legal games from every shipped scenario run to the end with the
+//! invariants checked after every step; each replays from its save file to
+//! the same state; undo puts back exactly the state before the decision.
+
+use crate::common;
+use death_on_the_rails::DeathOnTheRails;
+use engine::runner::{RunSettings, random_game};
+use engine::save::SaveFile;
+use engine::{Decider, Game, Options, Ruleset};
+use proptest::prelude::*;
+
+fn shipped_scenarios() -> Vec<DeathOnTheRails> {
+    let dir = common::shipped("x").parent().unwrap().to_path_buf();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| DeathOnTheRails::load(p).unwrap_or_else(|e| panic!("{e}"))).collect()
+}
+
+fn option_sets(r: &DeathOnTheRails) -> Vec<Options> {
+    let mut sets = vec![Options::new()];
+    let advanced: Options = [("advanced_rules".to_string(), true)].into_iter().collect();
+    if r.setup(&advanced, 1).is_ok() && r.sc().special.advanced_rules_fixed == false {
+        sets.push(advanced);
+    }
+    sets
+}
+
+#[test]
+fn random_games_from_every_shipped_scenario_end_and_replay_to_the_same_state() {
+    for r in shipped_scenarios() {
+        for options in option_sets(&r) {
+            for seed in 0..12 {
+                let finished = random_game(r.clone(), &options, seed, &RunSettings::default())
+                    .unwrap_or_else(|e| panic!("{} {options:?} seed {seed}: {e}", r.scenario_id()));
+                assert!(finished.steps > 0);
+                assert_eq!(finished.game.to_decide(), Decider::Nobody);
+                let json = SaveFile::of_game(&finished.game).to_json();
+                let replayed = SaveFile::parse(&json)
+                    .and_then(|s| s.replay(r.clone()))
+                    .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", r.scenario_id()));
+                assert_eq!(replayed.state(), finished.game.state(), "{} seed {seed}", r.scenario_id());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Play random decisions; before some of them, try one decision and take
+    /// it back: the state must be exactly what it was.
+    #[test]
+    fn undo_restores_the_state_before_the_decision(seed in 0u64..10_000, scenario in 0usize..6) {
+        let all = shipped_scenarios();
+        let r = all[scenario % all.len()].clone();
+        let mut game = Game::new(r, Options::new(), seed).unwrap();
+        let mut pick = engine::rng_from_seed(seed ^ 77);
+        let mut choices = Vec::new();
+        for _ in 0..400 {
+            let side = match game.to_decide() {
+                Decider::One(s) => s,
+                _ => break,
+            };
+            choices.clear();
+            game.choices(side, &mut choices);
+            prop_assert!(!choices.is_empty());
+            let n = choices.len();
+            let a = choices[(engine::dice::d6(&mut pick) as usize * 7919) % n];
+            let before = game.state().clone();
+            let events: Vec<_> = game.apply(side, a).unwrap().to_vec();
+            if game.can_undo(side) {
+                prop_assert!(!events.iter().any(|e| game.rules().ends_undo(e)));
+                game.undo(side).unwrap();
+                prop_assert_eq!(game.state(), &before);
+                game.apply(side, a).unwrap();
+            }
+        }
+    }
+}
+
+/// Every action a test can think of for this state: the choices, and the same
+/// kinds of action for other units and areas.
+fn candidate_actions(r: &DeathOnTheRails) -> Vec<death_on_the_rails::Action> {
+    use death_on_the_rails::{Action, TrainPart};
+    let units = r.sc().units.len() as u8;
+    let areas = r.sc().map.area_count() as u8;
+    let mut v = vec![
+        Action::MoveTrain,
+        Action::Pass,
+        Action::Stop,
+        Action::ExitMap,
+        Action::NoReaction,
+        Action::CallReinforcements,
+        Action::NotNow,
+        Action::Done,
+        Action::TargetTrain { part: TrainPart::Artillery },
+        Action::TargetTrain { part: TrainPart::MachineGun },
+        Action::TrainLoss { part: TrainPart::Artillery },
+        Action::TrainLoss { part: TrainPart::MachineGun },
+    ];
+    for value in 1..=6 {
+        v.push(Action::Raise { value });
+    }
+    for a in 0..areas {
+        v.extend([Action::Move { from: a }, Action::Step { to: a }, Action::TargetArea { area: a }]);
+    }
+    for u in 0..units {
+        v.extend([
+            Action::Fire { lead: u },
+            Action::Artillery { unit: u },
+            Action::Sabotage { unit: u },
+            Action::PlantCharges { unit: u },
+            Action::Select { unit: u },
+            Action::Support { unit: u },
+            Action::Target { unit: u },
+            Action::WakeUp { unit: u },
+            Action::Place { unit: u, area: 0 },
+        ]);
+    }
+    v
+}
+
+#[test]
+fn the_quick_legality_check_agrees_with_the_choices_everywhere() {
+    for r in shipped_scenarios() {
+        let candidates = candidate_actions(&r);
+        let mut game = Game::new(r.clone(), Options::new(), 3).unwrap();
+        let mut pick = engine::rng_from_seed(3);
+        let mut choices = Vec::new();
+        for _ in 0..1500 {
+            let side = match game.to_decide() {
+                Decider::One(s) => s,
+                _ => break,
+            };
+            choices.clear();
+            game.choices(side, &mut choices);
+            for a in candidates.iter().chain(choices.iter()) {
+                for who in [engine::Side::A, engine::Side::B] {
+                    let listed = who == side && choices.contains(a);
+                    assert_eq!(r.legal(game.state(), who, a), listed, "{}: {a:?} for {who:?} in {:?}", r.scenario_id(), game.state().phase);
+                }
+            }
+            let a = choices[(engine::dice::d6(&mut pick) as usize * 7919 + game.history().len()) % choices.len()];
+            game.apply(side, a).unwrap();
+        }
+    }
+}

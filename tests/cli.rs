@@ -1,0 +1,154 @@
+//! End to end: the `fourfronts` command line as a player or a modder uses it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fourfronts(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fourfronts"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fourfronts-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const SHIPPED: [&str; 6] = ["annemoisa", "kiltsi", "lehtse", "mustjoe", "narva", "tapa"];
+
+#[test]
+fn scenarios_lists_every_shipped_scenario_one_a_line() {
+    let o = fourfronts(&["scenarios"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    for id in SHIPPED {
+        assert!(out.lines().any(|l| l.starts_with(&format!("death_on_the_rails/{id}  "))), "{id} missing from:\n{out}");
+    }
+    assert!(out.contains("death_on_the_rails/annemoisa  Annemõisa (1918-12-29)"), "{out}");
+}
+
+/// A user folder with a scenario whose map reference is wrong.
+fn user_folder_with_a_broken_scenario() -> PathBuf {
+    let dir = temp_dir("user");
+    let ruleset = dir.join("death_on_the_rails");
+    std::fs::create_dir_all(&ruleset).unwrap();
+    let shipped = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/death_on_the_rails/annemoisa.toml")).unwrap();
+    std::fs::write(ruleset.join("my_manor.toml"), shipped.replace("maps/annemoisa.toml", "maps/missing.toml")).unwrap();
+    dir
+}
+
+#[test]
+fn scenarios_lists_a_broken_file_with_its_error_and_does_not_fail() {
+    let dir = user_folder_with_a_broken_scenario();
+    let o = fourfronts(&["--scenarios", dir.to_str().unwrap(), "scenarios"]);
+    let (out, _) = text(&o);
+    assert!(o.status.success());
+    assert!(out.contains("death_on_the_rails/my_manor  BROKEN"), "{out}");
+    assert!(out.contains("my_manor.toml:") && out.contains("map file \"maps/missing.toml\": cannot read the file"), "{out}");
+    assert!(out.contains("death_on_the_rails/annemoisa  "), "the good ones are still listed");
+}
+
+#[test]
+fn validate_passes_on_the_shipped_scenarios_and_fails_with_file_line_column() {
+    let o = fourfronts(&["validate"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let dir = user_folder_with_a_broken_scenario();
+    let o = fourfronts(&["validate", dir.to_str().unwrap()]);
+    let (out, _) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let line = out.lines().next().expect("an error line");
+    let file = dir.join("death_on_the_rails/my_manor.toml");
+    assert!(line.starts_with(&format!("{}:", file.display())), "{line}");
+    let parts: Vec<&str> = line[file.display().to_string().len() + 1..].splitn(3, ':').collect();
+    assert!(parts[0].parse::<usize>().is_ok() && parts[1].parse::<usize>().is_ok(), "line and column: {line}");
+}
+
+#[test]
+fn validate_a_file_that_is_not_a_data_file() {
+    let dir = temp_dir("notdata");
+    let f = dir.join("notes.toml");
+    std::fs::write(&f, "hello = 1\n").unwrap();
+    let o = fourfronts(&["validate", f.to_str().unwrap()]);
+    let (out, _) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out.contains("not a Four Fronts data file"), "{out}");
+}
+
+#[test]
+fn simulate_plays_games_writes_saves_and_prints_a_summary() {
+    let dir = temp_dir("saves");
+    let o = fourfronts(&[
+        "simulate", "--ruleset", "death_on_the_rails", "--scenario", "annemoisa", "--games", "3", "--seed", "9", "--save-dir",
+        dir.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("game 0: seed 9 winner "), "{out}");
+    let summary = lines[3];
+    assert!(summary.starts_with("summary: games=3 steps="), "{summary}");
+    for key in ["games_per_s=", "median_step_us="] {
+        assert!(summary.contains(key), "{summary}");
+    }
+    let saves: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(saves.len(), 3);
+
+    // Each save replays.
+    let save = dir.join("game-0-seed-9.json");
+    let o = fourfronts(&["replay", save.to_str().unwrap()]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.starts_with("ok: "), "{out}");
+    assert!(out.contains("game over: winner "), "{out}");
+
+    // An edited save is refused, with the reason.
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    v["decisions"][5]["action"] = serde_json::json!({ "place": { "unit": 250, "area": 0 } });
+    let bad = dir.join("edited.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let o = fourfronts(&["replay", bad.to_str().unwrap()]);
+    let (_, err) = text(&o);
+    assert!(!o.status.success());
+    assert!(err.contains("decision 6 ("), "{err}");
+    assert!(err.contains("is illegal when replayed"), "{err}");
+
+    // A damaged file too.
+    std::fs::write(&bad, "{\"format\": \"fourfronts-save\", \"version\": 1, \"rules").unwrap();
+    let o = fourfronts(&["replay", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(text(&o).1.contains("not a save file"));
+}
+
+#[test]
+fn simulate_refuses_an_unknown_rule_system_or_scenario() {
+    let o = fourfronts(&["simulate", "--ruleset", "chess", "--scenario", "x", "--games", "1"]);
+    assert!(!o.status.success());
+    assert!(text(&o).1.contains("unknown rule system \"chess\""));
+    let o = fourfronts(&["simulate", "--ruleset", "red_square", "--scenario", "x", "--games", "1"]);
+    assert!(text(&o).1.contains("not built yet"));
+    let o = fourfronts(&["simulate", "--ruleset", "death_on_the_rails", "--scenario", "nowhere", "--games", "1"]);
+    assert!(text(&o).1.contains("no scenario \"nowhere\""));
+    let o = fourfronts(&[
+        "simulate", "--ruleset", "death_on_the_rails", "--scenario", "narva", "--games", "1", "--option", "advanced_rules=false",
+    ]);
+    assert!(!o.status.success(), "Narva's advanced rules cannot be switched off");
+}
+
+#[test]
+fn without_a_command_the_help_is_printed() {
+    let o = fourfronts(&[]);
+    assert!(o.status.success());
+    let (out, _) = text(&o);
+    for cmd in ["scenarios", "validate", "simulate", "replay"] {
+        assert!(out.contains(cmd), "{out}");
+    }
+}
