@@ -135,6 +135,14 @@ pub struct Scenario {
     pub setup_order: SetupOrder,
     pub secret_objectives: Option<(ObjectiveColour, [bool; 2])>,
     pub special: SpecialRules,
+    /// Each side's units, as a mask over unit ids.
+    pub side_mask: [u64; 2],
+    /// The armoured trains' parts.
+    pub train_mask: u64,
+    /// Units with combat strength (infantry and artillery, train parts too).
+    pub combat_mask: u64,
+    /// Units that arrive as reinforcements.
+    pub reinforcement_mask: u64,
 }
 
 impl Scenario {
@@ -417,6 +425,20 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         return Err(DataErrors(p.0));
     }
 
+    let mut side_mask = [0u64; 2];
+    let (mut train_mask, mut combat_mask, mut reinforcement_mask) = (0u64, 0u64, 0u64);
+    for (i, u) in units.iter().enumerate().take(MAX_UNITS) {
+        side_mask[u.side.index()] |= 1 << i;
+        if u.train_part.is_some() {
+            train_mask |= 1 << i;
+        }
+        if u.is_combat() {
+            combat_mask |= 1 << i;
+        }
+        if u.reinforcement {
+            reinforcement_mask |= 1 << i;
+        }
+    }
     let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let mut digest_text = file.text.clone();
     digest_text.push_str(&map_file.map(|f| f.text).unwrap_or_default());
@@ -448,6 +470,10 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             fog: raw.special_rules.fog,
             advanced_rules_fixed: raw.special_rules.advanced_rules,
         },
+        side_mask,
+        train_mask,
+        combat_mask,
+        reinforcement_mask,
     })
 }
 

@@ -231,6 +231,8 @@ pub struct State {
     /// Units that moved in the current movement action (for reaction fire).
     pub just_moved: UnitSet,
     pub outcome: Option<Outcome>,
+    /// The units in each area (kept by `set_place`, checked by the invariants).
+    pub area_units: Vec<UnitSet>,
     /// Dice to roll next, last first, before the generator is asked: dice
     /// set on the table for a rule example or a test. Empty in normal play.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -238,6 +240,18 @@ pub struct State {
 }
 
 impl State {
+    /// Moves a unit to a place, keeping the per-area unit sets up to date.
+    /// Every change of a unit's place goes through here.
+    pub fn set_place(&mut self, u: UnitId, place: Place) {
+        if let Place::Area(a) = self.units[u as usize].place {
+            self.area_units[a as usize].remove(u);
+        }
+        self.units[u as usize].place = place;
+        if let Place::Area(a) = place {
+            self.area_units[a as usize].insert(u);
+        }
+    }
+
     pub fn unit(&self, u: UnitId) -> &UnitState {
         &self.units[u as usize]
     }
@@ -246,13 +260,7 @@ impl State {
     }
     /// Units on the map in `area`.
     pub fn units_in(&self, area: AreaId) -> UnitSet {
-        let mut set = UnitSet::EMPTY;
-        for (i, u) in self.units.iter().enumerate() {
-            if u.place == Place::Area(area) {
-                set.insert(i as UnitId);
-            }
-        }
-        set
+        self.area_units[area as usize]
     }
     pub fn train_part_alive(&self, part: UnitId) -> bool {
         matches!(self.units[part as usize].place, Place::Area(_))

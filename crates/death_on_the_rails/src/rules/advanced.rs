@@ -18,7 +18,7 @@ use crate::state::{Action, Event, RemovedWhy, State, UnitSet, flag};
 impl DeathOnTheRails {
     /// Whether any of the active player's units must retreat.
     pub fn retreat_pending(&self, s: &State) -> bool {
-        s.units.iter().any(|u| u.has(flag::MUST_RETREAT))
+        s.advanced && s.units.iter().any(|u| u.has(flag::MUST_RETREAT))
     }
 
     pub fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
@@ -45,7 +45,7 @@ impl DeathOnTheRails {
     /// At the start of a turn with the initiative changed: mark isolated units.
     pub fn mark_isolated(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut marked = UnitSet::EMPTY;
-        for u in self.unit_ids() {
+        for u in self.units_of(s.active) {
             let d = self.def(u);
             if d.side == s.active && d.train_part.is_none() && self.on_map(s, u) && self.awake(s, u) && !self.safe(s, u) {
                 marked.insert(u);
@@ -75,7 +75,7 @@ impl DeathOnTheRails {
             return;
         }
         let mut choices = Vec::new();
-        for u in self.unit_ids() {
+        for u in self.units_of(s.active) {
             if !s.units[u as usize].has(flag::MUST_RETREAT) {
                 continue;
             }
@@ -91,7 +91,7 @@ impl DeathOnTheRails {
 
     /// End of turn: units still retreating are disbanded.
     pub fn disband_unretreated(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for u in self.unit_ids() {
+        for u in self.units_of(s.active) {
             if s.units[u as usize].has(flag::MUST_RETREAT) {
                 self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
             }

@@ -48,7 +48,7 @@ impl DeathOnTheRails {
     }
 
     pub fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
-        for u in self.unit_ids() {
+        for u in self.units_of(s.active) {
             if self.artillery_ok(s, u) {
                 out.push(Action::Artillery { unit: u });
             }

@@ -5,8 +5,7 @@ use crate::data::{Ability, Terrain, UnitKind};
 use crate::map::AreaId;
 use crate::scenario::{TrainPart, UnitId};
 use crate::state::{
-    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, Place, RaiseReason, RemovedWhy, Resume, Role, State, UnitSet,
-    flag,
+    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Resume, Role, State, UnitSet, flag,
 };
 use engine::Side;
 
@@ -152,18 +151,19 @@ impl DeathOnTheRails {
     /// Areas holding units `attacker` may fire at (enemy units that are not
     /// armoured-train parts, 12: immune to infantry fire).
     fn target_areas(&self, s: &State, attacker: Side, only: Option<UnitSet>) -> crate::map::AreaSet {
+        let mask = self.targetable_mask(attacker) & only.map_or(u64::MAX, |o| o.0);
         let mut set = crate::map::AreaSet::EMPTY;
-        for (i, u) in s.units.iter().enumerate() {
-            let d = &self.sc().units[i];
-            if d.side != attacker
-                && d.train_part.is_none()
-                && let Place::Area(a) = u.place
-                && only.is_none_or(|o| o.contains(i as UnitId))
-            {
-                set.insert(a);
+        for (a, units) in s.area_units.iter().enumerate() {
+            if units.0 & mask != 0 {
+                set.insert(a as AreaId);
             }
         }
         set
+    }
+
+    /// Units `attacker` may fire at: the enemy's, but not train parts.
+    fn targetable_mask(&self, attacker: Side) -> u64 {
+        self.sc().side_mask[attacker.other().index()] & !self.sc().train_mask
     }
 
     fn for_each_target(&self, s: &State, lead: UnitId, mode: CombatMode, mut f: impl FnMut(UnitId)) {
@@ -181,31 +181,25 @@ impl DeathOnTheRails {
                 set
             }
         };
-        for (i, u) in s.units.iter().enumerate() {
-            let t = i as UnitId;
-            let d = &self.sc().units[i];
-            if d.side == attacker || d.train_part.is_some() {
-                continue;
-            }
-            if mode == CombatMode::Reaction && !s.just_moved.contains(t) {
-                continue;
-            }
-            if let Place::Area(a) = u.place
-                && areas.contains(a)
-            {
+        let mut mask = self.targetable_mask(attacker);
+        if mode == CombatMode::Reaction {
+            mask &= s.just_moved.0;
+        }
+        for a in areas.iter() {
+            for t in UnitSet(s.area_units[a as usize].0 & mask).iter() {
                 f(t);
             }
         }
     }
 
-    fn has_target(&self, s: &State, lead: UnitId, mode: CombatMode) -> bool {
-        let only = (mode == CombatMode::Reaction).then_some(s.just_moved);
+    /// Whether `lead` has a target among the areas `targets`.
+    fn has_target_in(&self, s: &State, lead: UnitId, mode: CombatMode, targets: crate::map::AreaSet) -> bool {
         let Some(from) = s.area_of(lead) else { return false };
         let mut areas = self.fire_areas(s, lead, from);
         if mode == CombatMode::Reaction && s.fog {
             areas.0 &= self.sc().map.adjacent[from as usize].0;
         }
-        areas.intersects(self.target_areas(s, self.def(lead).side, only))
+        areas.intersects(targets)
     }
 
     /// `Fire { lead }` for every unit that can fire at something.
@@ -214,7 +208,7 @@ impl DeathOnTheRails {
         if targets.is_empty() {
             return;
         }
-        for u in self.unit_ids() {
+        for u in self.units_of(s.active) {
             if self.fire_lead_ok(s, u, targets) {
                 out.push(Action::Fire { lead: u });
             }
@@ -246,10 +240,26 @@ impl DeathOnTheRails {
         }
     }
 
+    /// Quick check of one decision while forming a fire group (the same
+    /// tests as `fire_group_choices`).
+    pub fn fire_group_decision_ok(&self, s: &State, mode: CombatMode, lead: UnitId, supports: UnitSet, a: Action) -> bool {
+        match a {
+            Action::Support { unit } => !supports.contains(unit) && self.may_support(s, mode, lead, unit),
+            Action::Target { unit } => {
+                let mut found = false;
+                self.for_each_target(s, lead, mode, |t| found |= t == unit);
+                found
+            }
+            _ => false,
+        }
+    }
+
     pub fn fire_group_choices(&self, s: &State, mode: CombatMode, lead: UnitId, supports: UnitSet, out: &mut Vec<Action>) {
-        for u in self.unit_ids() {
-            if !supports.contains(u) && self.may_support(s, mode, lead, u) {
-                out.push(Action::Support { unit: u });
+        if let Some(area) = s.area_of(lead) {
+            for u in self.side_units_in(s, self.def(lead).side, area).iter() {
+                if !supports.contains(u) && self.may_support(s, mode, lead, u) {
+                    out.push(Action::Support { unit: u });
+                }
             }
         }
         self.for_each_target(s, lead, mode, |t| out.push(Action::Target { unit: t }));
@@ -503,22 +513,26 @@ impl DeathOnTheRails {
             return false; // Kiltsi: no reaction fire in the dark.
         }
         let reactor = s.active.other();
-        let enemy_ground = self.ground_presence(s)[s.active.index()];
-        let target_areas: Vec<AreaId> = targets.iter().filter_map(|t| s.area_of(t)).collect();
-        for u in self.unit_ids() {
+        let mut target_areas = crate::map::AreaSet::EMPTY;
+        for t in targets.iter() {
+            if let Some(a) = s.area_of(t) {
+                target_areas.insert(a);
+            }
+        }
+        for u in self.units_of(reactor) {
             let d = self.def(u);
-            if d.side != reactor || s.units[u as usize].has(flag::ASLEEP) {
+            if s.units[u as usize].has(flag::ASLEEP) {
                 continue;
             }
             let Some(a) = s.area_of(u) else { continue };
-            if enemy_ground.contains(a) {
+            if self.has_ground(s, s.active, a) {
                 continue; // units in melee do not react
             }
             if d.train_part == Some(TrainPart::Artillery) || (d.train_part.is_some() && self.train_pinned(s, reactor)) {
                 continue;
             }
             let max_range = if s.fog { 1 } else { 5 };
-            if target_areas.iter().any(|&t| {
+            if target_areas.iter().any(|t| {
                 let r = sc.map.distance(a, t);
                 t != a && r <= max_range && sc.map.sees(a, t)
             }) {
@@ -530,19 +544,34 @@ impl DeathOnTheRails {
 
     pub fn reaction_choices(&self, s: &State, _targets: UnitSet, out: &mut Vec<Action>) {
         let reactor = s.active.other();
-        let enemy_ground = self.ground_presence(s)[s.active.index()];
-        for u in self.unit_ids() {
-            if self.def(u).side != reactor || !self.can_fire(s, u) {
-                continue;
-            }
-            if s.area_of(u).is_some_and(|a| enemy_ground.contains(a)) {
-                continue;
-            }
-            if self.has_target(s, u, CombatMode::Reaction) {
+        let targets = self.target_areas(s, reactor, Some(s.just_moved));
+        for u in self.units_of(reactor) {
+            if self.reaction_lead_ok(s, u, targets) {
                 out.push(Action::Fire { lead: u });
             }
         }
         out.push(Action::NoReaction);
+    }
+
+    /// Whether `u` may lead reaction fire, given the areas of the units that
+    /// just moved: able to fire, not in melee, with one of them in reach.
+    fn reaction_lead_ok(&self, s: &State, u: UnitId, targets: crate::map::AreaSet) -> bool {
+        self.def(u).side == s.active.other()
+            && self.can_fire(s, u)
+            && !s.area_of(u).is_some_and(|a| self.has_ground(s, s.active, a))
+            && self.has_target_in(s, u, CombatMode::Reaction, targets)
+    }
+
+    /// Quick check of one reaction decision (the same tests as `reaction_choices`).
+    pub fn reaction_decision_ok(&self, s: &State, a: Action) -> bool {
+        match a {
+            Action::NoReaction => true,
+            Action::Fire { lead } => {
+                let targets = self.target_areas(s, s.active.other(), Some(s.just_moved));
+                self.reaction_lead_ok(s, lead, targets)
+            }
+            _ => false,
+        }
     }
 
     pub fn reaction(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {

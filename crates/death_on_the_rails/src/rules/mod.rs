@@ -33,6 +33,11 @@ use engine::{Decider, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupErr
 use std::path::Path;
 use std::sync::Arc;
 
+thread_local! {
+    /// Reused for the choices `legal` checks against, so checking allocates nothing.
+    static BUFFER: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// A snapshot of who stands where, taken once for a decision.
 pub struct Board {
     /// Areas holding units of each side, train parts included.
@@ -74,43 +79,28 @@ impl DeathOnTheRails {
         self.scenario.units[u as usize].side
     }
 
+    /// One side's units.
+    pub fn units_of(&self, side: Side) -> impl Iterator<Item = UnitId> + use<> {
+        UnitSet(self.scenario.side_mask[side.index()]).iter()
+    }
+
     pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> + use<> {
         0..self.scenario.units.len() as UnitId
     }
 
     /// Units of `side` on the map in `area`.
     pub fn side_units_in(&self, s: &State, side: Side, area: AreaId) -> UnitSet {
-        let mut set = UnitSet::EMPTY;
-        for (i, u) in s.units.iter().enumerate() {
-            if u.place == Place::Area(area) && self.scenario.units[i].side == side {
-                set.insert(i as UnitId);
-            }
-        }
-        set
+        UnitSet(s.area_units[area as usize].0 & self.scenario.side_mask[side.index()])
     }
 
     /// Areas holding units of each side, train parts included.
     pub fn presence(&self, s: &State) -> [AreaSet; 2] {
-        let mut p = [AreaSet::EMPTY; 2];
-        for (i, u) in s.units.iter().enumerate() {
-            if let Place::Area(a) = u.place {
-                p[self.scenario.units[i].side.index()].insert(a);
-            }
-        }
-        p
+        self.board(s).presence
     }
 
     /// Areas holding units of each side that fight in melee (train parts do not).
     pub fn ground_presence(&self, s: &State) -> [AreaSet; 2] {
-        let mut p = [AreaSet::EMPTY; 2];
-        for (i, u) in s.units.iter().enumerate() {
-            if let Place::Area(a) = u.place
-                && self.scenario.units[i].train_part.is_none()
-            {
-                p[self.scenario.units[i].side.index()].insert(a);
-            }
-        }
-        p
+        self.board(s).ground
     }
 
     /// Where everything stands, counted in one pass over the units.
@@ -120,26 +110,43 @@ impl DeathOnTheRails {
             ground: [AreaSet::EMPTY; 2],
             stack: [0; crate::map::MAX_AREAS],
         };
-        for (i, u) in s.units.iter().enumerate() {
-            if let Place::Area(a) = u.place {
-                let d = &self.scenario.units[i];
-                b.presence[d.side.index()].insert(a);
-                if d.train_part.is_none() {
-                    b.ground[d.side.index()].insert(a);
-                    b.stack[a as usize] += 1;
+        let sc = &self.scenario;
+        for (a, units) in s.area_units.iter().enumerate() {
+            if units.0 == 0 {
+                continue;
+            }
+            let ground = units.0 & !sc.train_mask;
+            for side in 0..2 {
+                if units.0 & sc.side_mask[side] != 0 {
+                    b.presence[side].insert(a as AreaId);
+                }
+                if ground & sc.side_mask[side] != 0 {
+                    b.ground[side].insert(a as AreaId);
                 }
             }
+            b.stack[a] = ground.count_ones() as u8;
         }
         b
     }
 
+    /// Whether `side` has units in `area` (train parts included).
+    pub fn has_units(&self, s: &State, side: Side, area: AreaId) -> bool {
+        s.area_units[area as usize].0 & self.scenario.side_mask[side.index()] != 0
+    }
+
+    /// Whether `side` has units that fight in melee in `area` (not train parts).
+    pub fn has_ground(&self, s: &State, side: Side, area: AreaId) -> bool {
+        s.area_units[area as usize].0 & self.scenario.side_mask[side.index()] & !self.scenario.train_mask != 0
+    }
+
+    /// Every unit on the map.
+    pub fn on_map_mask(&self, s: &State) -> u64 {
+        s.area_units.iter().fold(0, |m, u| m | u.0)
+    }
+
     /// Units in an area, counted for stacking (train parts are not).
     pub fn stack_count(&self, s: &State, area: AreaId) -> usize {
-        s.units
-            .iter()
-            .enumerate()
-            .filter(|(i, u)| u.place == Place::Area(area) && self.scenario.units[*i].train_part.is_none())
-            .count()
+        (s.area_units[area as usize].0 & !self.scenario.train_mask).count_ones() as usize
     }
 
     /// The ability a unit has now: abilities are lost with steps.
@@ -201,6 +208,25 @@ impl DeathOnTheRails {
         }
     }
 
+    /// Whether the unit and area numbers in an action exist in this scenario.
+    fn ids_valid(&self, a: Action) -> bool {
+        let units = self.scenario.units.len();
+        let areas = self.scenario.map.area_count();
+        match a {
+            Action::Place { unit, area } => (unit as usize) < units && (area as usize) < areas,
+            Action::Move { from: area } | Action::Step { to: area } | Action::TargetArea { area } => (area as usize) < areas,
+            Action::Fire { lead: unit }
+            | Action::Artillery { unit }
+            | Action::Sabotage { unit }
+            | Action::PlantCharges { unit }
+            | Action::Select { unit }
+            | Action::Support { unit }
+            | Action::Target { unit }
+            | Action::WakeUp { unit } => (unit as usize) < units,
+            _ => true,
+        }
+    }
+
     /// One six-sided die: a loaded die if any is set, else the generator's.
     pub fn d6(&self, s: &mut State) -> u8 {
         match s.loaded_dice.pop() {
@@ -210,9 +236,8 @@ impl DeathOnTheRails {
     }
 
     pub fn remove_unit(&self, s: &mut State, u: UnitId, why: RemovedWhy, ev: &mut Vec<Event>) {
-        let unit = &mut s.units[u as usize];
-        unit.place = Place::Gone;
-        unit.flags &= !(flag::MUST_RETREAT | flag::ASLEEP);
+        s.set_place(u, Place::Gone);
+        s.units[u as usize].flags &= !(flag::MUST_RETREAT | flag::ASLEEP);
         s.just_moved.remove(u);
         ev.push(Event::UnitRemoved { unit: u, why });
     }
@@ -311,7 +336,7 @@ impl Ruleset for DeathOnTheRails {
         if !self.to_decide(s).includes(side) {
             return false;
         }
-        let valid_unit = |u: UnitId| (u as usize) < self.scenario.units.len();
+        let valid_unit = |_: UnitId| self.ids_valid(*action);
         match (s.phase, *action) {
             (Phase::ChooseAction, _) if self.retreat_pending(s) => {
                 let mut v = Vec::new();
@@ -320,8 +345,7 @@ impl Ruleset for DeathOnTheRails {
             }
             (Phase::ChooseAction, Action::Pass) => true,
             (Phase::ChooseAction, Action::Move { from }) => {
-                (from as usize) < self.scenario.map.area_count()
-                    && self.move_from_ok(s, &self.board(s), from, movement::MoveKind::Normal)
+                (from as usize) < self.scenario.map.area_count() && self.move_from_ok(s, from, movement::MoveKind::Normal)
             }
             (Phase::ChooseAction, Action::MoveTrain) => self.train_move_ok(s),
             (Phase::ChooseAction, Action::Fire { lead }) => valid_unit(lead) && self.fire_lead_ok(s, lead, self.fire_targets(s)),
@@ -329,11 +353,19 @@ impl Ruleset for DeathOnTheRails {
             (Phase::ChooseAction, Action::Sabotage { unit }) => valid_unit(unit) && self.sabotage_ok(s, unit),
             (Phase::ChooseAction, Action::PlantCharges { unit }) => valid_unit(unit) && self.charges_ok(s, unit),
             (Phase::ChooseAction, _) => false,
-            _ => {
-                let mut v = Vec::with_capacity(16);
-                self.choices(s, side, &mut v);
-                v.contains(action)
+            (Phase::MoveGroup { from, group, extra }, a) => {
+                self.ids_valid(a) && self.group_decision_ok(s, from, group, extra, a)
             }
+            (Phase::MoveOn { group, from, at, .. }, a) => self.ids_valid(a) && self.move_on_decision_ok(s, group, from, at, a),
+            (Phase::Fire { mode, lead, supports }, a) => {
+                self.ids_valid(a) && self.fire_group_decision_ok(s, mode, lead, supports, a)
+            }
+            (Phase::Reaction { .. }, a) => self.ids_valid(a) && self.reaction_decision_ok(s, a),
+            _ => BUFFER.with_borrow_mut(|v| {
+                v.clear();
+                self.choices(s, side, v);
+                v.contains(action)
+            }),
         }
     }
 

@@ -5,7 +5,7 @@
 //! one more adjacent open-ground area. Units cannot move through an area with
 //! enemy units, but may enter one (melee follows at the end of the turn).
 
-use super::{Board, DeathOnTheRails};
+use super::DeathOnTheRails;
 use crate::data::{Terrain, UnitKind, VictoryFile};
 use crate::map::AreaId;
 use crate::scenario::UnitId;
@@ -57,12 +57,12 @@ impl DeathOnTheRails {
     }
 
     /// One step for `group` from `from` into `to`: legal?
-    fn step_ok(&self, s: &State, b: &Board, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind) -> bool {
+    fn step_ok(&self, s: &State, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind) -> bool {
         let map = &self.sc().map;
         if !map.adjacent[from as usize].contains(to) {
             return false;
         }
-        if s.advanced && b.stack[to as usize] as usize + group.len() as usize > map.areas[to as usize].size() {
+        if s.advanced && self.stack_count(s, to) + group.len() as usize > map.areas[to as usize].size() {
             // Advanced rules: the stacking limit holds even while moving through.
             return false;
         }
@@ -70,7 +70,7 @@ impl DeathOnTheRails {
             // Each move must bring the unit closer to its setup area, and a
             // retreating unit may not start a melee.
             let d = &self.sc().side(s.active).distance_to_setup;
-            if d[to as usize] >= d[from as usize] || b.presence[s.active.other().index()].contains(to) {
+            if d[to as usize] >= d[from as usize] || self.has_units(s, s.active.other(), to) {
                 return false;
             }
         }
@@ -84,18 +84,18 @@ impl DeathOnTheRails {
         !(sc.special.dark_night || s.fog) && sc.map.areas[at as usize].terrain == Terrain::Open
     }
 
-    fn first_steps(&self, s: &State, b: &Board, from: AreaId, group: UnitSet, kind: MoveKind, out: &mut Vec<Action>) {
+    fn first_steps(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind, out: &mut Vec<Action>) {
         for to in self.sc().map.adjacent[from as usize].iter() {
-            if self.step_ok(s, b, group, from, to, kind) {
+            if self.step_ok(s, group, from, to, kind) {
                 out.push(Action::Step { to });
             }
         }
     }
 
-    fn has_first_step(&self, s: &State, b: &Board, from: AreaId, group: UnitSet, kind: MoveKind) -> bool {
+    fn has_first_step(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind) -> bool {
         self.sc().map.adjacent[from as usize]
             .iter()
-            .any(|to| self.step_ok(s, b, group, from, to, kind))
+            .any(|to| self.step_ok(s, group, from, to, kind))
             || self.may_exit(s, from, kind)
     }
 
@@ -113,43 +113,59 @@ impl DeathOnTheRails {
     }
 
     pub fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
-        let b = self.board(s);
-        for a in b.presence[s.active.index()].iter() {
-            if self.move_from_ok(s, &b, a, kind) {
-                out.push(Action::Move { from: a });
+        for (a, units) in s.area_units.iter().enumerate() {
+            if units.0 & self.sc().side_mask[s.active.index()] != 0 && self.move_from_ok(s, a as AreaId, kind) {
+                out.push(Action::Move { from: a as AreaId });
             }
         }
     }
 
     /// Whether a movement action may start from `from`: some unit there may
     /// move and has somewhere to go.
-    pub fn move_from_ok(&self, s: &State, b: &Board, from: AreaId, kind: MoveKind) -> bool {
+    pub fn move_from_ok(&self, s: &State, from: AreaId, kind: MoveKind) -> bool {
         self.side_units_in(s, s.active, from).iter().any(|u| {
             let mut one = UnitSet::EMPTY;
             one.insert(u);
-            self.may_move(s, u, kind) && self.has_first_step(s, b, from, one, kind)
+            self.may_move(s, u, kind) && self.has_first_step(s, from, one, kind)
         })
     }
 
     /// Choosing the moving group: add units, or step off.
     pub fn group_choices(&self, s: &State, from: AreaId, group: UnitSet, extra: bool, out: &mut Vec<Action>) {
         let kind = self.move_kind(s, extra);
-        let b = self.board(s);
         for u in self.side_units_in(s, s.active, from).iter() {
-            if group.contains(u) || !self.may_move(s, u, kind) {
-                continue;
-            }
-            let mut bigger = group;
-            bigger.insert(u);
-            if self.has_first_step(s, &b, from, bigger, kind) {
+            if self.select_ok(s, from, group, kind, u) {
                 out.push(Action::Select { unit: u });
             }
         }
         if !group.is_empty() {
-            self.first_steps(s, &b, from, group, kind, out);
+            self.first_steps(s, from, group, kind, out);
             if self.may_exit(s, from, kind) {
                 out.push(Action::ExitMap);
             }
+        }
+    }
+
+    /// Whether unit `u` of area `from` may join the moving group: it can move,
+    /// and the bigger group still has somewhere to go.
+    pub fn select_ok(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind, u: UnitId) -> bool {
+        if group.contains(u) || !self.side_units_in(s, s.active, from).contains(u) || !self.may_move(s, u, kind) {
+            return false;
+        }
+        let mut bigger = group;
+        bigger.insert(u);
+        self.has_first_step(s, from, bigger, kind)
+    }
+
+    /// Quick checks of one decision while choosing a moving group (the same
+    /// tests as `group_choices`).
+    pub fn group_decision_ok(&self, s: &State, from: AreaId, group: UnitSet, extra: bool, a: Action) -> bool {
+        let kind = self.move_kind(s, extra);
+        match a {
+            Action::Select { unit } => self.select_ok(s, from, group, kind, unit),
+            Action::Step { to } => !group.is_empty() && self.step_ok(s, group, from, to, kind),
+            Action::ExitMap => !group.is_empty() && self.may_exit(s, from, kind),
+            _ => false,
         }
     }
 
@@ -180,7 +196,7 @@ impl DeathOnTheRails {
             }
             Action::ExitMap => {
                 for u in group.iter() {
-                    s.units[u as usize].place = Place::Exited;
+                    s.set_place(u, Place::Exited);
                     ev.push(Event::Exited { unit: u });
                 }
                 self.finish_action(s, ev);
@@ -191,23 +207,37 @@ impl DeathOnTheRails {
 
     /// The second area: open ground, entered from open ground, not back where the move began.
     fn second_steps(&self, s: &State, group: UnitSet, origin: AreaId, at: AreaId, kind: MoveKind, out: &mut Vec<Action>) {
-        let map = &self.sc().map;
-        let b = self.board(s);
-        for to in map.adjacent[at as usize].iter() {
-            if to != origin && map.areas[to as usize].terrain == Terrain::Open && self.step_ok(s, &b, group, at, to, kind) {
+        for to in self.sc().map.adjacent[at as usize].iter() {
+            if self.second_step_ok(s, group, origin, at, to, kind) {
                 out.push(Action::Step { to });
             }
         }
     }
 
-    pub fn move_on_choices(&self, s: &State, group: UnitSet, from: AreaId, at: AreaId, out: &mut Vec<Action>) {
-        let kind = if group.iter().any(|u| s.units[u as usize].has(flag::MUST_RETREAT)) {
+    fn second_step_ok(&self, s: &State, group: UnitSet, origin: AreaId, at: AreaId, to: AreaId, kind: MoveKind) -> bool {
+        to != origin && self.sc().map.areas[to as usize].terrain == Terrain::Open && self.step_ok(s, group, at, to, kind)
+    }
+
+    fn move_on_kind(&self, s: &State, group: UnitSet) -> MoveKind {
+        if group.iter().any(|u| s.units[u as usize].has(flag::MUST_RETREAT)) {
             MoveKind::Retreat
         } else {
             MoveKind::Normal
-        };
-        self.second_steps(s, group, from, at, kind, out);
+        }
+    }
+
+    pub fn move_on_choices(&self, s: &State, group: UnitSet, from: AreaId, at: AreaId, out: &mut Vec<Action>) {
+        self.second_steps(s, group, from, at, self.move_on_kind(s, group), out);
         out.push(Action::Stop);
+    }
+
+    /// Quick check of one decision after the first area (the same tests as `move_on_choices`).
+    pub fn move_on_decision_ok(&self, s: &State, group: UnitSet, from: AreaId, at: AreaId, a: Action) -> bool {
+        match a {
+            Action::Stop => true,
+            Action::Step { to } => self.second_step_ok(s, group, from, at, to, self.move_on_kind(s, group)),
+            _ => false,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -227,13 +257,12 @@ impl DeathOnTheRails {
     /// enemy units (melee at the end of the turn).
     pub fn enter_area(&self, s: &mut State, group: UnitSet, from: AreaId, to: AreaId, ev: &mut Vec<Event>) -> bool {
         for u in group.iter() {
-            let st = &mut s.units[u as usize];
-            st.place = Place::Area(to);
-            st.flags |= flag::MOVED;
+            s.set_place(u, Place::Area(to));
+            s.units[u as usize].flags |= flag::MOVED;
         }
         ev.push(Event::Moved { units: group, from, to });
         let side = s.active;
-        let enemy_ground = self.ground_presence(s)[side.other().index()].contains(to);
+        let enemy_ground = self.has_ground(s, side.other(), to);
         if !enemy_ground {
             // 11: an objective is taken the moment infantry or artillery enters.
             if group.iter().any(|u| self.def(u).takes_objectives()) {
@@ -287,11 +316,8 @@ impl DeathOnTheRails {
     fn train_steps(&self, s: &State, out: &mut Vec<Action>) {
         let side = s.active;
         let Some(at) = self.train_area(s, side) else { return };
-        let enemy = self.presence(s)[side.other().index()];
         for to in self.sc().map.rail_next[at as usize].iter() {
-            // 10: a train cannot enter an area whose railway is destroyed; nor
-            // (our reading) an area held by the enemy.
-            if s.sabotage[to as usize] < 3 && !enemy.contains(to) {
+            if self.train_may_enter(s, side, to) {
                 out.push(Action::Step { to });
             }
         }
@@ -304,12 +330,19 @@ impl DeathOnTheRails {
     }
 
     pub fn train_move_ok(&self, s: &State) -> bool {
-        if !self.train_can_move(s) {
-            return false;
-        }
-        let mut steps = Vec::new();
-        self.train_steps(s, &mut steps);
-        !steps.is_empty()
+        let side = s.active;
+        self.train_can_move(s)
+            && self.train_area(s, side).is_some_and(|at| {
+                self.sc().map.rail_next[at as usize]
+                    .iter()
+                    .any(|to| self.train_may_enter(s, side, to))
+            })
+    }
+
+    /// 10: a train cannot enter an area whose railway is destroyed; nor (our
+    /// reading) an area held by the enemy.
+    fn train_may_enter(&self, s: &State, side: engine::Side, to: AreaId) -> bool {
+        s.sabotage[to as usize] < 3 && !self.has_units(s, side.other(), to)
     }
 
     fn train_move_limit(&self) -> u8 {
@@ -333,7 +366,7 @@ impl DeathOnTheRails {
                 if let Some(t) = &self.sc().side(side).train {
                     for p in t.parts {
                         if self.on_map(s, p) {
-                            s.units[p as usize].place = Place::Area(to);
+                            s.set_place(p, Place::Area(to));
                             s.units[p as usize].flags |= flag::MOVED;
                         }
                     }

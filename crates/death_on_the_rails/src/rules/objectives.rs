@@ -5,7 +5,7 @@
 use super::DeathOnTheRails;
 use crate::data::VictoryFile;
 use crate::map::AreaId;
-use crate::state::{Event, Phase, Place, State, flag};
+use crate::state::{Event, Phase, Place, State, UnitSet, flag};
 use engine::{Outcome, Side};
 
 impl DeathOnTheRails {
@@ -40,20 +40,24 @@ impl DeathOnTheRails {
 
     /// What the victory conditions look at, counted in one pass.
     fn tally(&self, s: &State) -> Tally {
-        let mut t = Tally::default();
-        for (i, u) in s.units.iter().enumerate() {
-            let d = &self.sc().units[i];
-            let side = d.side.index();
-            match u.place {
-                Place::Area(_) if d.is_combat() => {
-                    t.combat[side] += 1;
-                    if d.train_part.is_none() {
-                        t.ground_combat += 1;
-                    }
+        let sc = self.sc();
+        let combat = self.on_map_mask(s) & sc.combat_mask;
+        let mut t = Tally {
+            combat: [
+                (combat & sc.side_mask[0]).count_ones() as u16,
+                (combat & sc.side_mask[1]).count_ones() as u16,
+            ],
+            ground_combat: (combat & !sc.train_mask).count_ones() as u16,
+            ..Tally::default()
+        };
+        for u in UnitSet(sc.reinforcement_mask).iter() {
+            t.pending |= s.units[u as usize].place == Place::Pool;
+        }
+        if sc.sides.iter().any(|d| d.victory.contains(&VictoryFile::ExitMap)) {
+            for (i, u) in s.units.iter().enumerate() {
+                if u.place == Place::Exited && sc.units[i].kind != crate::data::UnitKind::Dummy {
+                    t.exited[sc.units[i].side.index()] = true;
                 }
-                Place::Exited if d.kind != crate::data::UnitKind::Dummy => t.exited[side] = true,
-                Place::Pool if d.reinforcement => t.pending = true,
-                _ => {}
             }
         }
         t
@@ -175,41 +179,60 @@ struct Tally {
     pending: bool,
 }
 
-/// What must hold after every step of every game.
+/// What must hold after every step of every game. Cheap when all is well
+/// (one pass over the units, one over the cards); words only on failure.
 pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     let sc = r.sc();
     let n_areas = sc.map.area_count();
-    if s.units.len() != sc.units.len() {
-        return Err("unit count changed".into());
+    if s.units.len() != sc.units.len() || s.area_units.len() != n_areas {
+        return Err("the number of units or areas changed".into());
     }
+    let mut expected = [0u64; crate::map::MAX_AREAS];
+    let mut stack = [0u8; crate::map::MAX_AREAS];
     for (i, u) in s.units.iter().enumerate() {
         let d = &sc.units[i];
         let name = || format!("unit {i} ({})", d.name);
         if u.strength > d.strength {
             return Err(format!("{} has strength {} above its full {}", name(), u.strength, d.strength));
         }
-        if let Place::Area(a) = u.place {
-            if a as usize >= n_areas {
-                return Err(format!("{} is in area {a}, which does not exist", name()));
+        match u.place {
+            Place::Area(a) => {
+                if a as usize >= n_areas {
+                    return Err(format!("{} is in area {a}, which does not exist", name()));
+                }
+                if d.is_combat() && u.strength < d.critical {
+                    return Err(format!("{} is on the map below its critical strength", name()));
+                }
+                expected[a as usize] |= 1 << i;
+                if d.train_part.is_none() {
+                    stack[a as usize] += 1;
+                }
             }
-            if d.is_combat() && u.strength < d.critical {
-                return Err(format!("{} is on the map below its critical strength", name()));
-            }
-        } else if u.has(flag::MUST_RETREAT) {
-            return Err(format!("{} must retreat but is not on the map", name()));
+            _ if u.has(flag::MUST_RETREAT) => return Err(format!("{} must retreat but is not on the map", name())),
+            _ => {}
         }
         if u.has(flag::MUST_RETREAT) && d.side != s.active {
             return Err(format!("{} must retreat on the opponent's turn", name()));
         }
     }
+    if let Some(a) = (0..n_areas).find(|&a| expected[a] != s.area_units[a].0) {
+        return Err(format!("the unit set of area {a} does not match where the units are"));
+    }
+    if s.advanced
+        && let Some(a) = (0..n_areas).find(|&a| stack[a] as usize > sc.map.areas[a].size())
+    {
+        return Err(format!("area '{}' holds more units than its size", sc.map.areas[a].key));
+    }
     for side in Side::BOTH {
         if let Some(t) = &sc.side(side).train {
-            let areas: Vec<AreaId> = t.parts.iter().filter_map(|p| s.units[*p as usize].place.area()).collect();
-            if areas.windows(2).any(|w| w[0] != w[1]) {
+            let [p, q] = t.parts.map(|p| s.units[p as usize].place.area());
+            if let (Some(a), Some(b)) = (p, q)
+                && a != b
+            {
                 return Err(format!("{}'s train parts are in different areas", r.side_name_of(side)));
             }
-            if let Some(a) = areas.first()
-                && !sc.map.areas[*a as usize].railway
+            if let Some(a) = p.or(q)
+                && !sc.map.areas[a as usize].railway
             {
                 return Err(format!("{}'s train is off the railway", r.side_name_of(side)));
             }
@@ -218,21 +241,27 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if s.artillery_tokens.iter().any(|t| *t > 3) || s.sabotage.iter().any(|t| *t > 3) || s.train_hits.iter().any(|t| *t > 3) {
         return Err("more than three tokens on an area or train".into());
     }
-    // Every action card is in exactly one place.
-    let mut seen = [0u8; 256];
-    let mut count = |c: u8| seen[c as usize] += 1;
-    s.deck.iter().for_each(|c| count(*c));
-    s.discard.iter().for_each(|c| count(*c));
-    s.secret.iter().flatten().for_each(|c| count(*c));
-    s.card.iter().for_each(|c| count(*c));
-    if let Some((_, old)) = s.objectives_changed {
-        count(old);
-    }
-    if let Some(c) = seen[..sc.cards.len()].iter().position(|n| *n != 1) {
-        return Err(format!("action card {c} is in {} places", seen[c]));
-    }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
         return Err("a loaded die is not 1 to 6".into());
+    }
+    // Every action card is in exactly one place: as many cards as the deck
+    // holds, and as many different ones.
+    let mut seen = [0u64; 4];
+    let mut count = 0;
+    let mut mark = |c: u8| {
+        seen[(c >> 6) as usize] |= 1 << (c & 63);
+        count += 1;
+    };
+    s.deck.iter().for_each(|c| mark(*c));
+    s.discard.iter().for_each(|c| mark(*c));
+    for c in [s.secret[0], s.secret[1], s.card, s.objectives_changed.map(|(_, c)| c)].into_iter().flatten() {
+        mark(c);
+    }
+    let different: u32 = seen.iter().map(|w| w.count_ones()).sum();
+    let n = sc.cards.len();
+    let beyond = n < 256 && (seen[n >> 6] >> (n & 63) != 0 || seen[(n >> 6) + 1..].iter().any(|w| *w != 0));
+    if count != n || different as usize != n || beyond {
+        return Err(format!("the action cards are not each in one place ({count} placed, {different} different, {n} in the deck)"));
     }
     if s.initiative == 0 || s.initiative.abs() > sc.track {
         return Err(format!("initiative token at {} is off the track", s.initiative));
@@ -246,21 +275,6 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         };
         if s.actions_done >= sc.cards[card as usize].actions {
             return Err("choosing an action after the card's actions are used up".into());
-        }
-    }
-    if s.advanced {
-        let mut count = [0u8; crate::map::MAX_AREAS];
-        for (i, u) in s.units.iter().enumerate() {
-            if let Place::Area(a) = u.place
-                && sc.units[i].train_part.is_none()
-            {
-                count[a as usize] += 1;
-            }
-        }
-        for (a, area) in sc.map.areas.iter().enumerate() {
-            if count[a] as usize > area.size() {
-                return Err(format!("area '{}' holds more units than its size", area.key));
-            }
         }
     }
     Ok(())

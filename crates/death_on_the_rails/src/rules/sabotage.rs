@@ -21,7 +21,10 @@ impl DeathOnTheRails {
     }
 
     pub fn sabotage_choices(&self, s: &State, out: &mut Vec<Action>) {
-        for u in self.unit_ids() {
+        if self.sc().side(s.active.other()).train.is_none() {
+            return; // no enemy train: nothing to sabotage or blow up
+        }
+        for u in self.units_of(s.active) {
             if self.sabotage_ok(s, u) {
                 out.push(Action::Sabotage { unit: u });
             }
@@ -45,7 +48,8 @@ impl DeathOnTheRails {
     /// 12: `u` may plant charges on the enemy train in its area (also on a
     /// train that can no longer move: sixes still hurt its parts).
     pub fn charges_ok(&self, s: &State, u: UnitId) -> bool {
-        self.may_attack(s, u) && s.area_of(u).is_some() && s.area_of(u) == self.train_area(s, s.active.other())
+        let enemy_train = self.sc().train_mask & self.sc().side_mask[s.active.other().index()];
+        s.area_of(u).is_some_and(|a| s.area_units[a as usize].0 & enemy_train != 0) && self.may_attack(s, u)
     }
 
     fn roll_strength(&self, s: &mut State, u: UnitId) -> Dice {

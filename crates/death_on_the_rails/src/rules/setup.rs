@@ -69,6 +69,7 @@ impl DeathOnTheRails {
             turn: 0,
             just_moved: Default::default(),
             outcome: None,
+            area_units: vec![Default::default(); n],
             loaded_dice: Vec::new(),
         };
         // Trains that start on the map stand in their area from the start.
@@ -77,7 +78,7 @@ impl DeathOnTheRails {
                 && !t.reinforcement
             {
                 for p in t.parts {
-                    s.units[p as usize].place = Place::Area(t.area);
+                    s.set_place(p, Place::Area(t.area));
                     if sc.special.dark_night && side == ESTONIA {
                         // Kiltsi: the train's crew is resting.
                         s.units[p as usize].flags |= flag::ASLEEP;
@@ -216,10 +217,9 @@ impl DeathOnTheRails {
 
     pub fn place(&self, s: &mut State, side: Side, unit: UnitId, area: AreaId, ev: &mut Vec<Event>) {
         let sleeping = self.def(unit).reinforcement;
-        let u = &mut s.units[unit as usize];
-        u.place = Place::Area(area);
+        s.set_place(unit, Place::Area(area));
         if sleeping {
-            u.flags |= flag::ASLEEP;
+            s.units[unit as usize].flags |= flag::ASLEEP;
         }
         ev.push(Event::Placed { side, unit, area });
         if !self.units_to_place(s, side).0.is_empty() {

@@ -24,7 +24,9 @@ impl DeathOnTheRails {
     }
 
     pub fn someone_asleep(&self, s: &State) -> bool {
-        !self.sleepers(s).is_empty()
+        self.units_of(ESTONIA).any(|u| {
+            self.def(u).train_part.is_none() && self.on_map(s, u) && s.units[u as usize].has(flag::ASLEEP)
+        })
     }
 
     /// After each fire combat started by a Russian unit, or melee combat, the
@@ -49,10 +51,8 @@ impl DeathOnTheRails {
             return;
         }
         s.alarm = true;
-        for u in self.unit_ids() {
-            if self.def(u).side == ESTONIA {
-                s.units[u as usize].flags &= !flag::ASLEEP;
-            }
+        for u in self.units_of(ESTONIA) {
+            s.units[u as usize].flags &= !flag::ASLEEP;
         }
         ev.push(Event::AllAwake);
     }
@@ -101,7 +101,7 @@ impl DeathOnTheRails {
             && s.units[t.parts[0] as usize].place == Place::Pool
         {
             for p in t.parts {
-                s.units[p as usize].place = Place::Area(t.area);
+                s.set_place(p, Place::Area(t.area));
             }
         }
         ev.push(Event::ReinforcementsArrive { side });
@@ -110,7 +110,7 @@ impl DeathOnTheRails {
             let area = setup.iter().next().unwrap_or(0);
             for (u, areas) in self.reinforcement_places(s, side) {
                 if areas.contains(&area) {
-                    s.units[u as usize].place = Place::Area(area);
+                    s.set_place(u, Place::Area(area));
                     ev.push(Event::Placed { side, unit: u, area });
                 }
             }
@@ -144,7 +144,7 @@ impl DeathOnTheRails {
 
     #[allow(clippy::too_many_arguments)]
     pub fn place_reinforcement(&self, s: &mut State, side: Side, unit: UnitId, area: AreaId, then: Resume, extra_moves: bool, ev: &mut Vec<Event>) {
-        s.units[unit as usize].place = Place::Area(area);
+        s.set_place(unit, Place::Area(area));
         ev.push(Event::Placed { side, unit, area });
         if self.reinforcement_place_list(s, side).is_empty() {
             self.after_reinforcements(s, side, then, extra_moves, ev);
@@ -275,7 +275,7 @@ impl DeathOnTheRails {
             .take(escorts)
             .collect();
         for u in leaving {
-            s.units[u as usize].place = Place::Evacuated;
+            s.set_place(u, Place::Evacuated);
             s.evacuated += 1;
             ev.push(Event::Evacuated { unit: u, total: s.evacuated });
         }

@@ -1,7 +1,7 @@
 //! A table for rule tests: a loaded scenario, a state set up by hand (units
 //! placed where a test wants them), loaded dice, and shorthand for decisions.
 
-use death_on_the_rails::state::{Phase, Place, State, UnitState, flag};
+use death_on_the_rails::state::{Phase, Place, State, flag};
 use death_on_the_rails::{Action, AreaId, DeathOnTheRails, ESTONIA, Event, RUSSIA, UnitId};
 use engine::{Options, Ruleset, Side};
 use std::path::PathBuf;
@@ -41,12 +41,9 @@ impl Table {
     /// A scenario's table, cleared: no unit on the map, ready for actions.
     pub fn empty(r: DeathOnTheRails, options: Options) -> Table {
         let mut s = r.setup(&options, 7).unwrap_or_else(|e| panic!("{e}"));
-        for u in s.units.iter_mut() {
-            *u = UnitState {
-                place: Place::Pool,
-                strength: u.strength,
-                flags: 0,
-            };
+        for u in 0..s.units.len() {
+            s.set_place(u as UnitId, Place::Pool);
+            s.units[u].flags = 0;
         }
         s.phase = Phase::ChooseAction;
         s.active = ESTONIA;
@@ -79,7 +76,7 @@ impl Table {
                 d.side == side && d.name == name && self.s.units[u as usize].place == Place::Pool
             })
             .unwrap_or_else(|| panic!("no {name} of {side:?} left to place"));
-        self.s.units[u as usize].place = Place::Area(area);
+        self.s.set_place(u, Place::Area(area));
         u
     }
 
@@ -96,7 +93,7 @@ impl Table {
         let area = self.area(key);
         let parts = self.r.sc().side(side).train.as_ref().expect("a train").parts;
         for p in parts {
-            self.s.units[p as usize].place = Place::Area(area);
+            self.s.set_place(p, Place::Area(area));
         }
         parts
     }
