@@ -78,6 +78,8 @@ pub struct Map {
     pub adjacent: Vec<AreaSet>,
     /// Areas joined to each area by railway track.
     pub rail_next: Vec<AreaSet>,
+    /// Areas with railway.
+    pub railway_areas: AreaSet,
     /// Shortest number of area steps between two areas, `n * n`; 255 when unreachable.
     pub distance: Vec<u8>,
     /// Areas each area has line of sight to.
@@ -296,7 +298,14 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
             w
         })
         .collect();
+    let mut railway_areas = AreaSet::EMPTY;
+    for (i, a) in areas.iter().enumerate() {
+        if a.railway {
+            railway_areas.insert(i as AreaId);
+        }
+    }
     Ok(Map {
+        railway_areas,
         name: raw.name.clone(),
         width,
         height,

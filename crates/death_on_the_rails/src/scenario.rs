@@ -143,6 +143,9 @@ pub struct Scenario {
     pub combat_mask: u64,
     /// Units that arrive as reinforcements.
     pub reinforcement_mask: u64,
+    /// Infantry units (the trains' machine guns too), and artillery units.
+    pub infantry_mask: u64,
+    pub artillery_mask: u64,
 }
 
 impl Scenario {
@@ -427,6 +430,7 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
 
     let mut side_mask = [0u64; 2];
     let (mut train_mask, mut combat_mask, mut reinforcement_mask) = (0u64, 0u64, 0u64);
+    let (mut infantry_mask, mut artillery_mask) = (0u64, 0u64);
     for (i, u) in units.iter().enumerate().take(MAX_UNITS) {
         side_mask[u.side.index()] |= 1 << i;
         if u.train_part.is_some() {
@@ -437,6 +441,11 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         }
         if u.reinforcement {
             reinforcement_mask |= 1 << i;
+        }
+        match u.kind {
+            UnitKind::Infantry => infantry_mask |= 1 << i,
+            UnitKind::Artillery => artillery_mask |= 1 << i,
+            _ => {}
         }
     }
     let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -474,6 +483,8 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         train_mask,
         combat_mask,
         reinforcement_mask,
+        infantry_mask,
+        artillery_mask,
     })
 }
 

@@ -224,6 +224,8 @@ pub struct State {
     /// Kiltsi: the first attack on railway or train has happened.
     pub alarm: bool,
     pub evacuated: u8,
+    /// Narva: a real unit (not a dummy) of each side has left the map.
+    pub exited: [bool; 2],
     /// Advanced rules (stacking limit, retreat) in effect.
     pub advanced: bool,
     /// Number of turns begun (one per action card drawn).

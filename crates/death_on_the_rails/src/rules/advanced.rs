@@ -28,11 +28,11 @@ impl DeathOnTheRails {
     /// A friendly unit (train included) in the unit's own or a neighbouring area.
     pub fn has_friend_near(&self, s: &State, u: UnitId) -> bool {
         let Some(area) = s.area_of(u) else { return false };
-        let side = self.def(u).side;
-        let near = self.sc().map.adjacent[area as usize];
-        self.unit_ids().any(|f| {
-            f != u && self.def(f).side == side && s.area_of(f).is_some_and(|a| a == area || near.contains(a))
-        })
+        let mut near = self.sc().map.adjacent[area as usize];
+        near.insert(area);
+        let mut friends = self.units_in_areas(s, self.def(u).side, near);
+        friends.remove(u);
+        !friends.is_empty()
     }
 
     /// The retreat is over for a unit next to a friend or back in its setup

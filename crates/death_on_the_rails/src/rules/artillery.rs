@@ -48,7 +48,9 @@ impl DeathOnTheRails {
     }
 
     pub fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
-        for u in self.units_of(s.active) {
+        let sc = self.sc();
+        let guns = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.artillery_mask;
+        for u in crate::state::UnitSet(guns).iter() {
             if self.artillery_ok(s, u) {
                 out.push(Action::Artillery { unit: u });
             }

@@ -208,7 +208,9 @@ impl DeathOnTheRails {
         if targets.is_empty() {
             return;
         }
-        for u in self.units_of(s.active) {
+        let sc = self.sc();
+        let candidates = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.infantry_mask;
+        for u in UnitSet(candidates).iter() {
             if self.fire_lead_ok(s, u, targets) {
                 out.push(Action::Fire { lead: u });
             }

@@ -38,6 +38,70 @@ thread_local! {
     static BUFFER: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+impl DeathOnTheRails {
+    /// Carries out a decision already known to be legal.
+    fn dispatch(&self, s: &mut State, action: Action, events: &mut Vec<Event>) {
+        match (s.phase, action) {
+            (Phase::Setup { side }, Action::Place { unit, area }) => self.place(s, side, unit, area, events),
+            (Phase::ChooseAction, a) => self.begin_action(s, a, events),
+            (Phase::MoveGroup { from, group, extra }, a) => self.group_step(s, from, group, extra, a, events),
+            (Phase::MoveOn { group, at, entered_melee, extra, .. }, a) => {
+                self.move_on(s, group, at, entered_melee, extra, a, events)
+            }
+            (Phase::TrainMove { steps }, a) => self.train_move(s, steps, a, events),
+            (Phase::Fire { mode, lead, supports }, a) => self.fire_group_step(s, mode, lead, supports, a, events),
+            (Phase::ArtilleryAim { unit }, a) => self.artillery_fire(s, unit, a, events),
+            (Phase::Raise { combat, side }, Action::Raise { value }) => self.raise(s, combat, side, value, events),
+            (Phase::TrainLoss { side, losses, then }, Action::TrainLoss { part }) => {
+                self.train_loss(s, side, losses, then, part, events)
+            }
+            (Phase::Reaction { .. }, a) => self.reaction(s, a, events),
+            (Phase::WakeUp { then }, Action::WakeUp { unit }) => self.wake_up(s, unit, then, events),
+            (Phase::CallReinforcements, a) => self.call_reinforcements(s, a, events),
+            (Phase::PlaceReinforcements { side, then, extra_moves }, Action::Place { unit, area }) => {
+                self.place_reinforcement(s, side, unit, area, then, extra_moves, events)
+            }
+            (Phase::ExtraMoves, a) => self.extra_move(s, a, events),
+            (Phase::MeleeLead { area, .. }, Action::Fire { lead }) => self.melee_lead(s, area, lead),
+            (phase, a) => unreachable!("{a:?} passed the legality check in {phase:?}"),
+        }
+    }
+
+    /// A decision with a single legal choice is no decision: it is taken at
+    /// once (the only unit to move, the only target, the only lead in a
+    /// melee...). Never for reaction fire, where being asked or not must not
+    /// depend on what the opponent's hidden blocks are, and never for the
+    /// choice of action itself.
+    fn take_forced_decisions(&self, s: &mut State, events: &mut Vec<Event>) {
+        loop {
+            let auto = matches!(
+                s.phase,
+                Phase::Setup { .. }
+                    | Phase::MoveGroup { .. }
+                    | Phase::TrainMove { steps: 0 }
+                    | Phase::Fire { .. }
+                    | Phase::ArtilleryAim { .. }
+                    | Phase::WakeUp { .. }
+                    | Phase::PlaceReinforcements { .. }
+                    | Phase::MeleeLead { .. }
+            );
+            if !auto {
+                return;
+            }
+            let Decider::One(side) = self.to_decide(s) else { return };
+            let only = BUFFER.with_borrow_mut(|v| {
+                v.clear();
+                self.choices(s, side, v);
+                (v.len() == 1).then(|| v[0])
+            });
+            match only {
+                Some(a) => self.dispatch(s, a, events),
+                None => return,
+            }
+        }
+    }
+}
+
 /// A snapshot of who stands where, taken once for a decision.
 pub struct Board {
     /// Areas holding units of each side, train parts included.
@@ -137,6 +201,15 @@ impl DeathOnTheRails {
     /// Whether `side` has units that fight in melee in `area` (not train parts).
     pub fn has_ground(&self, s: &State, side: Side, area: AreaId) -> bool {
         s.area_units[area as usize].0 & self.scenario.side_mask[side.index()] & !self.scenario.train_mask != 0
+    }
+
+    /// Units of `side` on the map in a set of areas.
+    pub fn units_in_areas(&self, s: &State, side: Side, areas: AreaSet) -> UnitSet {
+        let mut m = 0;
+        for a in areas.iter() {
+            m |= s.area_units[a as usize].0;
+        }
+        UnitSet(m & self.scenario.side_mask[side.index()])
     }
 
     /// Every unit on the map.
@@ -376,37 +449,14 @@ impl Ruleset for DeathOnTheRails {
     fn apply(&self, s: &mut State, side: Side, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.check_legal(s, side, action)?;
         let before = events.len();
-        match (s.phase, *action) {
-            (Phase::Setup { side }, Action::Place { unit, area }) => self.place(s, side, unit, area, events),
-            (Phase::ChooseAction, a) => self.begin_action(s, a, events),
-            (Phase::MoveGroup { from, group, extra }, a) => self.group_step(s, from, group, extra, a, events),
-            (Phase::MoveOn { group, at, entered_melee, extra, .. }, a) => {
-                self.move_on(s, group, at, entered_melee, extra, a, events)
-            }
-            (Phase::TrainMove { steps }, a) => self.train_move(s, steps, a, events),
-            (Phase::Fire { mode, lead, supports }, a) => self.fire_group_step(s, mode, lead, supports, a, events),
-            (Phase::ArtilleryAim { unit }, a) => self.artillery_fire(s, unit, a, events),
-            (Phase::Raise { combat, side }, Action::Raise { value }) => self.raise(s, combat, side, value, events),
-            (Phase::TrainLoss { side, losses, then }, Action::TrainLoss { part }) => {
-                self.train_loss(s, side, losses, then, part, events)
-            }
-            (Phase::Reaction { .. }, a) => self.reaction(s, a, events),
-            (Phase::WakeUp { then }, Action::WakeUp { unit }) => self.wake_up(s, unit, then, events),
-            (Phase::CallReinforcements, a) => self.call_reinforcements(s, a, events),
-            (Phase::PlaceReinforcements { side, then, extra_moves }, Action::Place { unit, area }) => {
-                self.place_reinforcement(s, side, unit, area, then, extra_moves, events)
-            }
-            (Phase::ExtraMoves, a) => self.extra_move(s, a, events),
-            (Phase::MeleeLead { area, .. }, Action::Fire { lead }) => self.melee_lead(s, area, lead),
-            (phase, a) => unreachable!("{a:?} passed the legality check in {phase:?}"),
-        }
+        self.dispatch(s, *action, events);
+        self.take_forced_decisions(s, events);
         if s.outcome.is_none()
             && !matches!(s.phase, Phase::Setup { .. })
             && events[before..].iter().any(Event::may_decide_the_game)
         {
             self.check_victory(s, events);
         }
-        debug_assert!(events.len() >= before);
         Ok(())
     }
 

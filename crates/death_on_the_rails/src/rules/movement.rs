@@ -197,6 +197,9 @@ impl DeathOnTheRails {
             Action::ExitMap => {
                 for u in group.iter() {
                     s.set_place(u, Place::Exited);
+                    if self.def(u).kind != UnitKind::Dummy {
+                        s.exited[s.active.index()] = true;
+                    }
                     ev.push(Event::Exited { unit: u });
                 }
                 self.finish_action(s, ev);

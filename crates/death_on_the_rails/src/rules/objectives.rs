@@ -53,13 +53,6 @@ impl DeathOnTheRails {
         for u in UnitSet(sc.reinforcement_mask).iter() {
             t.pending |= s.units[u as usize].place == Place::Pool;
         }
-        if sc.sides.iter().any(|d| d.victory.contains(&VictoryFile::ExitMap)) {
-            for (i, u) in s.units.iter().enumerate() {
-                if u.place == Place::Exited && sc.units[i].kind != crate::data::UnitKind::Dummy {
-                    t.exited[sc.units[i].side.index()] = true;
-                }
-            }
-        }
         t
     }
 
@@ -106,7 +99,7 @@ impl DeathOnTheRails {
                     if rail { "destroyed the railway".to_string() } else { "crippled the armoured train".to_string() }
                 })
             }
-            VictoryFile::ExitMap => t.exited[side.index()].then(|| "a unit left the map through the enemy's setup area".to_string()),
+            VictoryFile::ExitMap => s.exited[side.index()].then(|| "a unit left the map through the enemy's setup area".to_string()),
         }
     }
 
@@ -173,10 +166,32 @@ struct Tally {
     combat: [u16; 2],
     /// The same, without train parts, both sides together.
     ground_combat: u16,
-    /// A real unit of the side has left the map (Narva).
-    exited: [bool; 2],
     /// A reinforcement is still to come.
     pending: bool,
+}
+
+/// The first problem with a unit, in words (the slow path of `invariants`).
+fn unit_problem(sc: &crate::Scenario, s: &State) -> String {
+    for (i, (u, d)) in s.units.iter().zip(&sc.units).enumerate() {
+        let name = format!("unit {i} ({})", d.name);
+        if u.strength > d.strength {
+            return format!("{name} has strength {} above its full {}", u.strength, d.strength);
+        }
+        if let Place::Area(a) = u.place {
+            if a as usize >= sc.map.area_count() {
+                return format!("{name} is in area {a}, which does not exist");
+            }
+            if d.is_combat() && u.strength < d.critical {
+                return format!("{name} is on the map below its critical strength");
+            }
+        } else if u.has(flag::MUST_RETREAT) {
+            return format!("{name} must retreat but is not on the map");
+        }
+        if u.has(flag::MUST_RETREAT) && d.side != s.active {
+            return format!("{name} must retreat on the opponent's turn");
+        }
+    }
+    "a unit is not as it should be".to_string()
 }
 
 /// What must hold after every step of every game. Cheap when all is well
@@ -187,33 +202,33 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if s.units.len() != sc.units.len() || s.area_units.len() != n_areas {
         return Err("the number of units or areas changed".into());
     }
+    // One pass, no branches worth the name; the words come from a second,
+    // slow pass only when something is wrong.
     let mut expected = [0u64; crate::map::MAX_AREAS];
     let mut stack = [0u8; crate::map::MAX_AREAS];
-    for (i, u) in s.units.iter().enumerate() {
-        let d = &sc.units[i];
-        let name = || format!("unit {i} ({})", d.name);
-        if u.strength > d.strength {
-            return Err(format!("{} has strength {} above its full {}", name(), u.strength, d.strength));
+    let active_mask = sc.side_mask[s.active.index()];
+    let mut bad = false;
+    let mut exited = [false; 2];
+    for (i, (u, d)) in s.units.iter().zip(&sc.units).enumerate() {
+        let bit = 1u64 << i;
+        bad |= u.strength > d.strength;
+        if u.flags & flag::MUST_RETREAT != 0 {
+            bad |= active_mask & bit == 0 || u.place.area().is_none();
         }
-        match u.place {
-            Place::Area(a) => {
-                if a as usize >= n_areas {
-                    return Err(format!("{} is in area {a}, which does not exist", name()));
-                }
-                if d.is_combat() && u.strength < d.critical {
-                    return Err(format!("{} is on the map below its critical strength", name()));
-                }
-                expected[a as usize] |= 1 << i;
-                if d.train_part.is_none() {
-                    stack[a as usize] += 1;
-                }
-            }
-            _ if u.has(flag::MUST_RETREAT) => return Err(format!("{} must retreat but is not on the map", name())),
-            _ => {}
+        if let Place::Area(a) = u.place {
+            let a = a as usize;
+            bad |= a >= n_areas || (sc.combat_mask & bit != 0 && u.strength < d.critical);
+            expected[a & (crate::map::MAX_AREAS - 1)] |= bit;
+            stack[a & (crate::map::MAX_AREAS - 1)] += (sc.train_mask & bit == 0) as u8;
+        } else if u.place == Place::Exited && d.kind != crate::data::UnitKind::Dummy {
+            exited[d.side.index()] = true;
         }
-        if u.has(flag::MUST_RETREAT) && d.side != s.active {
-            return Err(format!("{} must retreat on the opponent's turn", name()));
-        }
+    }
+    if exited != s.exited {
+        return Err("the exit flags do not match the units that left the map".into());
+    }
+    if bad {
+        return Err(unit_problem(sc, s));
     }
     if let Some(a) = (0..n_areas).find(|&a| expected[a] != s.area_units[a].0) {
         return Err(format!("the unit set of area {a} does not match where the units are"));

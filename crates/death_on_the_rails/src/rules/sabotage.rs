@@ -21,10 +21,16 @@ impl DeathOnTheRails {
     }
 
     pub fn sabotage_choices(&self, s: &State, out: &mut Vec<Action>) {
-        if self.sc().side(s.active.other()).train.is_none() {
+        let sc = self.sc();
+        if sc.side(s.active.other()).train.is_none() {
             return; // no enemy train: nothing to sabotage or blow up
         }
-        for u in self.units_of(s.active) {
+        // Only units standing on the railway or with the enemy train.
+        let mut areas = sc.map.railway_areas;
+        if let Some(a) = self.train_area(s, s.active.other()) {
+            areas.insert(a);
+        }
+        for u in self.units_in_areas(s, s.active, areas).iter() {
             if self.sabotage_ok(s, u) {
                 out.push(Action::Sabotage { unit: u });
             }

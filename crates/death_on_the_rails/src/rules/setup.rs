@@ -65,6 +65,7 @@ impl DeathOnTheRails {
             fog: sc.special.fog,
             alarm: false,
             evacuated: 0,
+            exited: [false; 2],
             advanced,
             turn: 0,
             just_moved: Default::default(),

@@ -72,12 +72,10 @@ fn advanced_rules_cut_off_units_must_retreat_first_each_move_closer_to_the_setup
     assert!(t.events.iter().any(|e| matches!(e, Event::MustRetreat { .. })));
     // Only the retreat may be chosen: no pass, no fire.
     assert_eq!(t.choices(ESTONIA), vec![Action::Move { from: t.area("d") }]);
-    t.act(ESTONIA, Action::Move { from: t.area("d") });
-    t.act(ESTONIA, Action::Select { unit: lone });
-    let c = t.choices(ESTONIA);
-    assert!(c.contains(&Action::Step { to: t.area("c") }), "C is closer to Estonia's setup areas");
-    assert!(!c.contains(&Action::Step { to: t.area("e") }), "E is farther");
-    t.act(ESTONIA, Action::Step { to: t.area("c") });
+    // The only way closer to Estonia's setup areas is C (E and I are not
+    // closer): the unit is taken along and moves there at once.
+    let ev = t.act(ESTONIA, Action::Move { from: t.area("d") });
+    assert!(ev.iter().any(|e| matches!(e, Event::Moved { to, .. } if *to == t.area("c"))));
     // From C it may go on (open ground) to B, next to the friend in A.
     t.act(ESTONIA, Action::Step { to: t.area("b") });
     assert!(!t.has_flag(lone, flag::MUST_RETREAT), "next to a friend again");

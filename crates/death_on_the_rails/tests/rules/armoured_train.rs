@@ -10,6 +10,7 @@ fn armoured_train_12_is_immune_to_infantry_fire() {
     let lead = t.estonian("Rifles", "d");
     let [art, mg] = t.train(RUSSIA, "i");
     let rifles = t.russian("Rifles", "i");
+    t.russian("Rifles", "e");
     t.act(ESTONIA, Action::Fire { lead });
     let c = t.choices(ESTONIA);
     assert!(c.contains(&Action::Target { unit: rifles }));
@@ -22,9 +23,12 @@ fn armoured_train_12_runs_along_the_railway_up_to_two_areas() {
     let mut t = Table::strip();
     let [art, _] = t.train(ESTONIA, "f");
     t.russian("Rifles", "e");
+    // From F the only way is into G: the train runs there at once.
     t.act(ESTONIA, Action::MoveTrain);
-    assert_eq!(t.choices(ESTONIA), vec![Action::Step { to: t.area("g") }]);
-    t.act(ESTONIA, Action::Step { to: t.area("g") });
+    assert_eq!(t.s.area_of(art), Some(t.area("g")));
+    let mut c = t.choices(ESTONIA);
+    c.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(c, vec![Action::Step { to: t.area("f") }, Action::Step { to: t.area("h") }, Action::Stop]);
     t.act(ESTONIA, Action::Step { to: t.area("h") });
     assert_eq!(t.s.phase, Phase::ChooseAction);
     assert_eq!(t.s.area_of(art), Some(t.area("h")));
@@ -48,12 +52,11 @@ fn armoured_train_12_the_trains_artillery_may_move_and_fire_and_its_machine_gun_
     let target = t.russian("Rifles", "a");
     t.russian("Rifles", "e");
     t.act(ESTONIA, Action::MoveTrain);
-    t.act(ESTONIA, Action::Step { to: t.area("g") });
     t.act(ESTONIA, Action::Stop);
+    assert!(t.has_flag(art, death_on_the_rails::state::flag::MOVED));
     assert!(t.can(ESTONIA, Action::Artillery { unit: art }));
     t.dice(&[1, 1, 1, 1, 1, 2, 2, 2, 2]);
-    t.act(ESTONIA, Action::Fire { lead: mg });
-    t.act(ESTONIA, Action::Target { unit: target });
+    t.fire_at(mg, &[], target);
     assert!(t.can(ESTONIA, Action::Fire { lead: mg }), "a machine gun fires again");
 }
 

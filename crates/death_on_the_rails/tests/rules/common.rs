@@ -199,7 +199,12 @@ impl Table {
         let from = self.s.units[units[0] as usize].place.area().expect("on the map");
         let mut ev = self.act(side, Action::Move { from });
         for &u in units {
-            ev.extend(self.act(side, Action::Select { unit: u }));
+            // A unit that is the only one able to move is taken along at once.
+            if let Phase::MoveGroup { group, .. } = self.s.phase
+                && !group.contains(u)
+            {
+                ev.extend(self.act(side, Action::Select { unit: u }));
+            }
         }
         for key in path {
             let to = self.area(key);
@@ -211,7 +216,68 @@ impl Table {
         ev
     }
 
+    /// Fires with `lead` (and supporting units) at `target`. The target is
+    /// chosen only while there is still a choice (a single possible target
+    /// with no supporting unit is taken at once).
+    pub fn fire_at(&mut self, lead: UnitId, supports: &[UnitId], target: UnitId) -> Vec<Event> {
+        let side = self.r.def(lead).side;
+        let mut ev = Vec::new();
+        if !matches!(self.s.phase, Phase::Fire { lead: l, .. } if l == lead) {
+            ev.extend(self.act(side, Action::Fire { lead }));
+        }
+        for &u in supports {
+            ev.extend(self.act(side, Action::Support { unit: u }));
+        }
+        if let Phase::Fire { .. } = self.s.phase {
+            ev.extend(self.act(side, Action::Target { unit: target }));
+        }
+        ev
+    }
+
     pub fn view(&self, side: Option<Side>) -> death_on_the_rails::view::View {
         self.r.view(&self.s, side)
+    }
+}
+
+impl Table {
+    /// Sets a scenario up by taking the first placement offered each time;
+    /// play then begins with the first turn.
+    pub fn auto_setup(&mut self) {
+        while let Phase::Setup { side } = self.s.phase {
+            let c = self.choices(side)[0];
+            self.act(side, c);
+        }
+    }
+
+    /// Gives `side` the turn: its token well on its side, a card of `n` actions.
+    pub fn turn_of(&mut self, side: Side, n: u8) {
+        self.s.active = side;
+        self.s.initiative = if side == ESTONIA { 3 } else { -3 };
+        self.s.phase = Phase::ChooseAction;
+        self.actions(n);
+    }
+
+    /// Puts a unit in an area (or off the map) directly.
+    pub fn set(&mut self, u: UnitId, place: Place) {
+        self.s.set_place(u, place);
+    }
+
+    /// Takes every unit out of an area.
+    pub fn clear(&mut self, area: AreaId) {
+        for u in self.s.area_units[area as usize].iter() {
+            self.s.set_place(u, Place::Gone);
+        }
+    }
+
+    /// The first unit of a side matching a test.
+    pub fn unit_where(&self, side: Side, f: impl Fn(&death_on_the_rails::scenario::UnitDef, &death_on_the_rails::state::UnitState) -> bool) -> UnitId {
+        self.r
+            .units_of(side)
+            .find(|&u| f(self.r.def(u), &self.s.units[u as usize]))
+            .expect("a unit like that")
+    }
+
+    pub fn over(&self) -> Option<engine::Outcome> {
+        self.s.outcome.clone()
     }
 }

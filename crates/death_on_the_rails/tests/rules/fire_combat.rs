@@ -28,8 +28,7 @@ fn fire_combat_worked_example_strength_4_at_range_3_suppressed_rolls_2_dice() {
     t.suppress("a");
     let target = t.russian("Rifles", "d");
     assert_eq!(t.r.sc().map.distance(t.area("a"), t.area("d")), 3);
-    t.act(ESTONIA, Action::Fire { lead });
-    let ev = t.act(ESTONIA, Action::Target { unit: target });
+    let ev = t.fire_at(lead, &[], target);
     assert_eq!(Table::dice_count(&ev, Role::Attacker), Some(2));
     assert_eq!(dice_parts(&ev, Role::Attacker), parts);
     let words = ev.iter().map(|e| engine::Ruleset::describe_event(&t.r, e)).collect::<Vec<_>>().join("\n");
@@ -42,8 +41,7 @@ fn fire_combat_9_1_1_range_modifier_is_two_minus_range() {
         let mut t = Table::strip();
         let lead = t.estonian("Rifles", "a");
         let target = t.russian("Rifles", key);
-        t.act(ESTONIA, Action::Fire { lead });
-        let ev = t.act(ESTONIA, Action::Target { unit: target });
+        let ev = t.fire_at(lead, &[], target);
         assert_eq!(Table::dice_count(&ev, Role::Attacker), Some(dice), "at {key}");
     }
 }
@@ -55,6 +53,7 @@ fn fire_6_2_needs_at_least_one_die() {
     let lead = t.estonian("Weak rifles", "a");
     let far = t.russian("Rifles", "e");
     let near = t.russian("Rifles", "d");
+    t.russian("Rifles", "c");
     t.act(ESTONIA, Action::Fire { lead });
     assert!(!t.can(ESTONIA, Action::Target { unit: far }));
     assert!(t.can(ESTONIA, Action::Target { unit: near }));
@@ -68,8 +67,7 @@ fn fire_combat_9_1_2_defender_modifiers_cover_stacking_and_suppression() {
     let target = t.russian("Rifles", "h");
     t.russian("Weak rifles", "h");
     t.suppress("h");
-    t.act(ESTONIA, Action::Fire { lead });
-    let ev = t.act(ESTONIA, Action::Target { unit: target });
+    let ev = t.fire_at(lead, &[], target);
     assert_eq!(
         dice_parts(&ev, Role::Defender),
         vec![DicePart::Strength(4), DicePart::Cover, DicePart::Stacking { over: 1 }, DicePart::Suppressed]
@@ -85,8 +83,7 @@ fn adjacent_duel(t: &mut Table, attack: &[u8], defence: &[u8]) -> (u8, Vec<Event
     let mut dice = attack.to_vec();
     dice.extend_from_slice(defence);
     t.dice(&dice);
-    t.act(ESTONIA, Action::Fire { lead });
-    let ev = t.act(ESTONIA, Action::Target { unit: target });
+    let ev = t.fire_at(lead, &[], target);
     (target, ev)
 }
 
@@ -126,8 +123,7 @@ fn fire_combat_9_1_machine_gun_leader_raises_one_die_of_its_choice() {
     let target = t.russian("Rifles", "c");
     t.russian("Rifles", "e");
     t.dice(&[5, 3, 3, 2, 1, 4, 4, 4, 4]);
-    t.act(ESTONIA, Action::Fire { lead });
-    t.act(ESTONIA, Action::Target { unit: target });
+    t.fire_at(lead, &[], target);
     assert!(matches!(t.s.phase, Phase::Raise { side: ESTONIA, .. }));
     let mut values: Vec<_> = t.choices(ESTONIA);
     values.sort_by_key(|a| format!("{a:?}"));
@@ -149,8 +145,7 @@ fn fire_combat_9_1_special_force_a_raises_an_attack_die_and_d_a_defence_die() {
     let target = t.russian("Guard", "c");
     t.russian("Rifles", "e");
     t.dice(&[5, 5, 5, 5, 5, 6, 4, 3, 4]);
-    t.act(ESTONIA, Action::Fire { lead });
-    let ev = t.act(ESTONIA, Action::Target { unit: target });
+    let ev = t.fire_at(lead, &[], target);
     assert!(ev.iter().any(|e| matches!(e, Event::Raised { side: ESTONIA, role: Role::Attacker, from: 5, to: 6, .. })));
     // The defender (D) knows the attack and chooses which die to raise.
     assert!(matches!(t.s.phase, Phase::Raise { side: RUSSIA, .. }));
@@ -169,10 +164,7 @@ fn fire_combat_9_1_each_supporting_unit_raises_the_lowest_die() {
     let target = t.russian("Rifles", "c");
     t.russian("Rifles", "e");
     t.dice(&[6, 1, 4, 3, 1, 2, 2, 2, 2]);
-    t.act(ESTONIA, Action::Fire { lead });
-    t.act(ESTONIA, Action::Support { unit: s1 });
-    t.act(ESTONIA, Action::Support { unit: s2 });
-    let ev = t.act(ESTONIA, Action::Target { unit: target });
+    let ev = t.fire_at(lead, &[s1, s2], target);
     let raises: Vec<(u8, u8)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -199,6 +191,7 @@ fn fire_6_2_artillery_and_units_without_combat_strength_cannot_join_group_fire()
     let dummy = t.estonian("Dummy", "b");
     let mate = t.estonian("Rifles", "b");
     t.russian("Rifles", "c");
+    t.russian("Rifles", "d");
     t.act(ESTONIA, Action::Fire { lead });
     let c = t.choices(ESTONIA);
     assert!(c.contains(&Action::Support { unit: mate }));
@@ -222,14 +215,12 @@ fn fire_6_2_a_unit_fires_once_a_turn_but_machine_guns_fire_again() {
     let target = t.russian("Rifles", "d");
     t.russian("Rifles", "e");
     t.dice(&[1, 1, 1, 1, 6, 6, 6, 6]);
-    t.act(ESTONIA, Action::Fire { lead: rifles });
-    t.act(ESTONIA, Action::Target { unit: target });
+    t.fire_at(rifles, &[], target);
     assert!(!t.can(ESTONIA, Action::Fire { lead: rifles }));
     for _ in 0..2 {
         t.dice(&[1, 1, 1, 1, 6, 6, 6, 6]);
         assert!(t.can(ESTONIA, Action::Fire { lead: mg }));
-        t.act(ESTONIA, Action::Fire { lead: mg });
-        t.act(ESTONIA, Action::Target { unit: target });
+        t.fire_at(mg, &[], target);
         while let Phase::Raise { .. } = t.s.phase {
             let c = t.choices(ESTONIA)[0];
             t.act(ESTONIA, c);
@@ -244,14 +235,12 @@ fn fire_combat_9_1_a_defender_without_combat_strength_is_removed_without_dice() 
     let staff = t.russian("Staff", "c");
     let dummy = t.russian("Dummy", "c");
     t.russian("Rifles", "e");
-    t.act(ESTONIA, Action::Fire { lead });
-    let ev = t.act(ESTONIA, Action::Target { unit: staff });
+    let ev = t.fire_at(lead, &[], staff);
     assert!(ev.contains(&Event::NoCombatStrength { unit: staff }));
     assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { .. })));
     assert!(t.gone(staff));
     let lead2 = t.estonian("Rifles", "b");
-    t.act(ESTONIA, Action::Fire { lead: lead2 });
-    let ev = t.act(ESTONIA, Action::Target { unit: dummy });
+    let ev = t.fire_at(lead2, &[], dummy);
     assert!(ev.contains(&Event::UnitRemoved { unit: dummy, why: RemovedWhy::Dummy }));
 }
 
@@ -263,8 +252,7 @@ fn fire_combat_9_1_a_unit_at_critical_strength_is_removed_instead_of_losing_a_st
     t.russian("Rifles", "e");
     let lead = t.estonian("Rifles", "b");
     t.dice(&[6, 6, 2, 2, 1, 5, 1]);
-    t.act(ESTONIA, Action::Fire { lead });
-    let ev = t.act(ESTONIA, Action::Target { unit: target });
+    let ev = t.fire_at(lead, &[], target);
     assert!(ev.contains(&Event::UnitRemoved { unit: target, why: RemovedWhy::Destroyed }), "{ev:#?}");
 }
 
@@ -277,8 +265,7 @@ fn fire_combat_9_1_step_losses_take_special_abilities_away() {
     let target = t.russian("Rifles", "c");
     t.russian("Rifles", "e");
     t.dice(&[1, 1, 1, 6, 6, 6, 6]);
-    t.act(ESTONIA, Action::Fire { lead: mg });
-    t.act(ESTONIA, Action::Target { unit: target });
+    t.fire_at(mg, &[], target);
     assert!(!matches!(t.s.phase, Phase::Raise { .. }), "no raise without the M");
     assert!(!t.can(ESTONIA, Action::Fire { lead: mg }), "without M it fires once a turn");
 }
@@ -290,6 +277,7 @@ fn fire_6_2_only_with_line_of_sight_and_not_into_the_own_area() {
     let hidden = t.russian("Rifles", "i"); // behind the wood and the house
     let same = t.russian("Rifles", "f");
     let seen = t.russian("Rifles", "g"); // the wood itself is in sight
+    t.russian("Weak rifles", "a");
     t.act(ESTONIA, Action::Fire { lead });
     let c = t.choices(ESTONIA);
     assert!(!c.contains(&Action::Target { unit: hidden }));

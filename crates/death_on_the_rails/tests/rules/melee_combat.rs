@@ -4,83 +4,83 @@ use crate::common::Table;
 use death_on_the_rails::state::{DicePart, Phase, RemovedWhy, Role};
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 
-/// Estonian rifles in B move into C, where Russian rifles stand; one action.
-fn into_melee(t: &mut Table, attacker: &str, defender: &str) -> (u8, u8) {
-    let a = t.estonian(attacker, "b");
-    let d = t.russian(defender, "c");
+
+/// Estonian units in B move into C, where Russian units stand; the move is the
+/// turn's only action, so melee follows at once. `dice` are loaded first.
+fn into_melee(t: &mut Table, attackers: &[&str], defenders: &[&str], dice: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let a: Vec<u8> = attackers.iter().map(|n| t.estonian(n, "b")).collect();
+    let d: Vec<u8> = defenders.iter().map(|n| t.russian(n, "c")).collect();
     t.russian("Rifles", "j");
     t.estonian("Rifles", "f");
     t.actions(1);
-    t.move_units(&[a], &["c"]);
+    t.dice(dice);
+    t.move_units(&a, &["c"]);
     (a, d)
+}
+
+fn first_losses(t: &Table) -> Event {
+    t.events.iter().find(|e| matches!(e, Event::MeleeLosses { .. })).cloned().expect("a melee round")
 }
 
 #[test]
 fn melee_combat_9_2_is_fought_at_the_end_of_the_active_players_turn() {
     let mut t = Table::strip();
     let a = t.estonian("Rifles", "b");
+    let b = t.estonian("Rifles", "b");
     t.russian("Rifles", "c");
     t.russian("Rifles", "j");
     t.actions(2);
-    t.move_units(&[a], &["c"]);
+    t.move_units(&[a, b], &["c"]);
     assert_eq!(t.s.phase, Phase::ChooseAction, "not yet: one action is left");
     let ev = t.act(ESTONIA, Action::Pass);
     assert!(ev.contains(&Event::MeleeBegins { area: t.area("c") }));
+    // Two units could lead: the attacker chooses.
     assert_eq!(t.s.phase, Phase::MeleeLead { area: t.area("c"), attacker: ESTONIA });
-    assert_eq!(t.choices(ESTONIA), vec![Action::Fire { lead: a }]);
+    assert_eq!(t.choices(ESTONIA), vec![Action::Fire { lead: a }, Action::Fire { lead: b }]);
 }
 
 #[test]
 fn melee_combat_9_2_dice_are_the_steps_available_with_no_fire_modifiers() {
     let mut t = Table::strip();
-    let (a, d) = into_melee(&mut t, "MG", "Rifles");
     t.suppress("c");
-    t.act(ESTONIA, Action::Fire { lead: a });
-    t.dice(&[2, 2, 2, 2, 2, 2, 2]);
-    let ev = t.act(ESTONIA, Action::Target { unit: d });
+    into_melee(&mut t, &["MG"], &["Rifles"], &[2, 2, 2, 2, 2, 2, 2]);
     // MG: strength 4, critical 2 -> 3 steps before it is gone. Rifles: 4.
-    let counts: Vec<_> = ev
+    let counts: Vec<_> = t
+        .events
         .iter()
         .filter_map(|e| match e {
             Event::DiceCount { role, total, parts, .. } => Some((*role, *total, parts.clone())),
             _ => None,
         })
+        .take(2)
         .collect();
     assert_eq!(
         counts,
         vec![(Role::Attacker, 3, vec![DicePart::Steps(3)]), (Role::Defender, 4, vec![DicePart::Steps(4)])]
     );
-    assert!(!ev.iter().any(|e| matches!(e, Event::Raised { .. })), "no M in melee");
+    assert!(!t.events.iter().any(|e| matches!(e, Event::Raised { .. })), "no M in melee");
 }
 
 #[test]
 fn melee_combat_9_2_ties_go_to_the_defender_and_both_sides_lose_steps() {
     let mut t = Table::strip();
-    let (a, d) = into_melee(&mut t, "Rifles", "Rifles");
-    t.act(ESTONIA, Action::Fire { lead: a });
     // 6 4 3 2 against 5 4 3 3: 6>5 for the attacker; 4=4, 3=3 and 2<3 for the defender.
-    t.dice(&[6, 4, 3, 2, 5, 4, 3, 3]);
-    let ev = t.act(ESTONIA, Action::Target { unit: d });
-    assert!(ev.contains(&Event::MeleeLosses { attacker_lead: a, attacker_steps: 3, defender: d, defender_steps: 1 }));
-    assert_eq!(t.strength(a), 1);
-    assert_eq!(t.strength(d), 3);
-    // Both sides are still there: the melee is fought again at once.
-    assert_eq!(t.s.phase, Phase::MeleeLead { area: t.area("c"), attacker: ESTONIA });
+    let (a, d) = into_melee(&mut t, &["Rifles"], &["Rifles"], &[6, 4, 3, 2, 5, 4, 3, 3]);
+    assert_eq!(
+        first_losses(&t),
+        Event::MeleeLosses { attacker_lead: a[0], attacker_steps: 3, defender: d[0], defender_steps: 1 }
+    );
+    // Both were still there, so the melee was fought again at once, until one side was gone.
+    let rounds = t.events.iter().filter(|e| matches!(e, Event::MeleeLosses { .. })).count();
+    assert!(rounds >= 2);
+    assert!(t.gone(a[0]) || t.gone(d[0]));
 }
 
 #[test]
 fn melee_combat_9_2_repeats_until_one_side_is_gone() {
     let mut t = Table::strip();
-    let (a, d) = into_melee(&mut t, "Rifles", "Weak rifles");
-    let mut rounds = 0;
-    while let Phase::MeleeLead { .. } = t.s.phase {
-        rounds += 1;
-        t.act(ESTONIA, Action::Fire { lead: a });
-        t.dice(&[6, 6, 6, 6, 2, 2]);
-        t.act(ESTONIA, Action::Target { unit: d });
-    }
-    assert_eq!(rounds, 1);
-    assert!(t.gone(d));
+    let (_, d) = into_melee(&mut t, &["Rifles"], &["Weak rifles"], &[6, 6, 6, 6, 2, 2]);
+    assert!(t.gone(d[0]));
     assert!(t.events.contains(&Event::MeleeEnds { area: t.area("c") }));
     // The turn is over: Russia's turn begins.
     assert_eq!(t.s.active, RUSSIA);
@@ -95,10 +95,8 @@ fn melee_combat_9_2_supporting_units_raise_the_lowest_die() {
     t.russian("Rifles", "j");
     t.actions(1);
     t.move_units(&[a, b], &["c"]);
-    t.act(ESTONIA, Action::Fire { lead: a });
-    t.act(ESTONIA, Action::Support { unit: b });
     t.dice(&[1, 5, 5, 5, 2, 2, 2, 2]);
-    let ev = t.act(ESTONIA, Action::Target { unit: d });
+    let ev = t.fire_at(a, &[b], d);
     assert!(ev.iter().any(|e| matches!(e, Event::Raised { from: 1, to: 2, .. })));
 }
 
@@ -118,11 +116,7 @@ fn melee_combat_9_2_dummies_are_revealed_and_removed() {
 #[test]
 fn objective_control_11_after_melee_the_side_with_units_left_holds_the_objective() {
     let mut t = Table::strip();
-    let (a, d) = into_melee(&mut t, "Rifles", "Weak rifles");
     t.s.control[0] = Some(RUSSIA);
-    assert_eq!(t.s.control[0], Some(RUSSIA), "entering an enemy-held area does not take it yet");
-    t.act(ESTONIA, Action::Fire { lead: a });
-    t.dice(&[6, 6, 6, 6, 2, 2]);
-    t.act(ESTONIA, Action::Target { unit: d });
+    into_melee(&mut t, &["Rifles"], &["Weak rifles"], &[6, 6, 6, 6, 2, 2]);
     assert_eq!(t.s.control[0], Some(ESTONIA));
 }

@@ -9,8 +9,9 @@ fn movement_6_1_into_open_ground_the_group_may_go_on_into_a_second_open_area() {
     let mut t = Table::strip();
     let u = t.estonian("Rifles", "a");
     t.russian("Rifles", "j");
+    // The only unit in A is taken along at once.
     t.act(ESTONIA, Action::Move { from: t.area("a") });
-    t.act(ESTONIA, Action::Select { unit: u });
+    assert!(matches!(t.s.phase, Phase::MoveGroup { group, .. } if group.contains(u)));
     t.act(ESTONIA, Action::Step { to: t.area("b") });
     assert!(matches!(t.s.phase, Phase::MoveOn { .. }));
     let c = t.choices(ESTONIA);
@@ -31,7 +32,6 @@ fn movement_6_1_entering_forest_or_a_building_ends_the_move() {
     let u = t.estonian("Rifles", "f");
     t.russian("Rifles", "e");
     t.act(ESTONIA, Action::Move { from: t.area("f") });
-    t.act(ESTONIA, Action::Select { unit: u });
     t.act(ESTONIA, Action::Step { to: t.area("g") });
     t.no_reaction();
     assert_eq!(t.place(u), Place::Area(t.area("g")));
@@ -58,7 +58,6 @@ fn movement_6_1_units_may_enter_but_not_move_through_an_area_with_enemy_units() 
     let u = t.estonian("Rifles", "a");
     t.russian("Rifles", "b");
     t.act(ESTONIA, Action::Move { from: t.area("a") });
-    t.act(ESTONIA, Action::Select { unit: u });
     assert!(t.can(ESTONIA, Action::Step { to: t.area("b") }));
     t.act(ESTONIA, Action::Step { to: t.area("b") });
     assert_eq!(t.s.phase, Phase::ChooseAction, "the move ends in the enemy's area");
@@ -85,7 +84,9 @@ fn movement_9_3_artillery_cannot_move_and_fire_in_the_same_turn() {
     t.russian("Rifles", "j");
     t.dice(&[1, 1]);
     t.act(ESTONIA, Action::Artillery { unit: gun });
-    t.act(ESTONIA, Action::TargetArea { area: t.area("d") });
+    if let Phase::ArtilleryAim { .. } = t.s.phase {
+        t.act(ESTONIA, Action::TargetArea { area: t.area("d") });
+    }
     assert!(!t.can(ESTONIA, Action::Move { from: t.area("a") }), "fired, so it cannot move");
 
     let mut t = Table::strip();

@@ -50,9 +50,8 @@ fn objective_control_11_kept_even_if_the_unit_is_destroyed_by_reaction_fire() {
     t.russian("Rifles", "j");
     t.s.units[u as usize].strength = 1;
     t.move_units(&[u], &["c"]);
-    t.act(RUSSIA, Action::Fire { lead: reactor });
     t.dice(&[6, 6, 6, 6, 6, 2]);
-    t.act(RUSSIA, Action::Target { unit: u });
+    t.fire_at(reactor, &[], u);
     assert!(t.gone(u));
     assert_eq!(t.s.control[0], Some(ESTONIA));
 }

@@ -33,12 +33,15 @@ fn railway_sabotage_10_three_tokens_destroy_the_railway_and_stop_trains() {
     t.dice(&[5, 1, 1, 1]);
     let ev = t.act(ESTONIA, Action::Sabotage { unit: u });
     assert!(ev.iter().any(|e| matches!(e, Event::Sabotage { total: 3, destroyed: true, .. })));
+    // The saboteur leaves H.
+    t.set(u, death_on_the_rails::state::Place::Area(t.area("a")));
     let _ = other;
-    // Russia's train at I cannot go into H any more.
+    // Russia's train at I cannot go into H any more; with J blocked by an
+    // Estonian unit it cannot move at all.
     t.s.active = RUSSIA;
     t.s.initiative = -3;
-    t.estonian("Rifles", "a");
-    t.act(RUSSIA, Action::MoveTrain);
-    assert!(!t.can(RUSSIA, Action::Step { to: t.area("h") }));
-    assert!(t.can(RUSSIA, Action::Step { to: t.area("j") }));
+    t.estonian("Rifles", "j");
+    assert!(!t.can(RUSSIA, Action::MoveTrain));
+    t.s.sabotage[h] = 2;
+    assert!(t.can(RUSSIA, Action::MoveTrain), "two tokens do not stop it");
 }

@@ -9,9 +9,10 @@ use engine::{Decider, Ruleset};
 fn reaction_fire_6_3_after_a_move_the_opponent_may_fire_at_a_unit_that_moved() {
     let mut t = Table::strip();
     let mover = t.estonian("Rifles", "a");
+    let mover2 = t.estonian("Rifles", "a");
     let stayer = t.estonian("Rifles", "b");
     let reactor = t.russian("Rifles", "d");
-    t.move_units(&[mover], &["b"]);
+    t.move_units(&[mover, mover2], &["b"]);
     assert!(matches!(t.s.phase, Phase::Reaction { .. }));
     assert_eq!(t.r.to_decide(&t.s), Decider::One(RUSSIA));
     let c = t.choices(RUSSIA);
@@ -19,6 +20,7 @@ fn reaction_fire_6_3_after_a_move_the_opponent_may_fire_at_a_unit_that_moved() {
     t.act(RUSSIA, Action::Fire { lead: reactor });
     let c = t.choices(RUSSIA);
     assert!(c.contains(&Action::Target { unit: mover }));
+    assert!(c.contains(&Action::Target { unit: mover2 }));
     assert!(!c.contains(&Action::Target { unit: stayer }), "only a unit that just moved");
     t.dice(&[1, 1, 1, 1, 1, 1, 1, 1]);
     let ev = t.act(RUSSIA, Action::Target { unit: mover });
