@@ -9,7 +9,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "fourfronts", version, about = "Four Fronts 1918: four wargames of the 1918–1920 civil wars, played hot-seat")]
+#[command(
+    name = "fourfronts",
+    version,
+    about = "Four Fronts 1918: four wargames of the 1918–1920 civil wars, played hot-seat"
+)]
 struct Cli {
     /// A folder of your own scenarios, looked at besides the shipped ones.
     #[arg(long, global = true, value_name = "DIR")]
@@ -23,15 +27,11 @@ enum Command {
     /// List every scenario found, and every broken scenario file with its errors.
     Scenarios,
     /// Check scenario files or folders (default: all shipped scenarios).
-    Validate {
-        paths: Vec<PathBuf>,
-    },
+    Validate { paths: Vec<PathBuf> },
     /// Play random legal games to the end, checking the rules' invariants.
     Simulate(commands::simulate::Args),
     /// Check a save file by replaying it, and say where the game stands.
-    Replay {
-        file: PathBuf,
-    },
+    Replay { file: PathBuf },
 }
 
 fn main() -> ExitCode {

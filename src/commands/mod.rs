@@ -15,7 +15,7 @@ pub fn scenarios(dirs: &catalog::ScenarioDirs) -> ExitCode {
     let mut broken = 0;
     for e in &entries {
         match &e.result {
-            Ok(info) => println!("{}/{}  {} ({})", e.ruleset, e.id, info.title, info.date),
+            Ok(info) => println!("{}/{}  {}", e.ruleset, e.id, info.title),
             Err(errors) => {
                 broken += 1;
                 println!("{}/{}  BROKEN: {}", e.ruleset, e.id, e.path.display());
@@ -37,7 +37,11 @@ pub fn scenarios(dirs: &catalog::ScenarioDirs) -> ExitCode {
 
 /// `fourfronts validate [PATH]...`: `file:line:column: problem` per error; exit 1 if any.
 pub fn validate(paths: &[PathBuf]) -> ExitCode {
-    let paths = if paths.is_empty() { vec![catalog::shipped_dir()] } else { paths.to_vec() };
+    let paths = if paths.is_empty() {
+        vec![catalog::shipped_dir()]
+    } else {
+        paths.to_vec()
+    };
     let mut count = 0;
     for p in &paths {
         for e in catalog::validate(p) {
@@ -49,7 +53,14 @@ pub fn validate(paths: &[PathBuf]) -> ExitCode {
         eprintln!("{count} problem(s) found");
         ExitCode::FAILURE
     } else {
-        eprintln!("ok: no problems in {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "));
+        eprintln!(
+            "ok: no problems in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         ExitCode::SUCCESS
     }
 }

@@ -20,7 +20,8 @@ pub fn run(dirs: &catalog::ScenarioDirs, file: &Path) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = catalog::with_scenario_id(dirs, &save.ruleset, &save.scenario, Replay { save: &save });
+    let result =
+        catalog::with_scenario_id(dirs, &save.ruleset, &save.scenario, Replay { save: &save });
     match result {
         Ok(Ok(report)) => {
             print!("{report}");
@@ -56,11 +57,18 @@ impl RulesetVisitor for Replay<'_> {
         );
         match game.outcome() {
             Some(o) => {
-                let who = o.winner.map(|s| r.side_name(s).to_string()).unwrap_or_else(|| "nobody (draw)".into());
+                let who = o
+                    .winner
+                    .map(|s| r.side_name(s).to_string())
+                    .unwrap_or_else(|| "nobody (draw)".into());
                 out.push_str(&format!("game over: winner {who}: {}\n", o.reason));
             }
             None => match game.to_decide() {
-                Decider::One(side) => out.push_str(&format!("to decide: {}: {}\n", r.side_name(side), r.prompt_text(game.state(), side))),
+                Decider::One(side) => out.push_str(&format!(
+                    "to decide: {}: {}\n",
+                    r.side_name(side),
+                    r.prompt_text(game.state(), side)
+                )),
                 Decider::Both => out.push_str("to decide: both sides\n"),
                 Decider::Nobody => out.push_str("nobody is to decide\n"),
             },

@@ -37,8 +37,12 @@ pub struct Args {
 fn parse_options(raw: &[String]) -> Result<Options, String> {
     let mut options = Options::new();
     for o in raw {
-        let (k, v) = o.split_once('=').ok_or_else(|| format!("option \"{o}\" is not KEY=true or KEY=false"))?;
-        let v: bool = v.parse().map_err(|_| format!("option \"{o}\": the value must be true or false"))?;
+        let (k, v) = o
+            .split_once('=')
+            .ok_or_else(|| format!("option \"{o}\" is not KEY=true or KEY=false"))?;
+        let v: bool = v
+            .parse()
+            .map_err(|_| format!("option \"{o}\": the value must be true or false"))?;
         options.insert(k.to_string(), v);
     }
     Ok(options)
@@ -58,7 +62,12 @@ pub fn run(dirs: &catalog::ScenarioDirs, args: &Args) -> ExitCode {
         eprintln!("error: cannot create {}: {e}", dir.display());
         return ExitCode::from(2);
     }
-    match catalog::with_scenario_id(dirs, &args.ruleset, &args.scenario, Simulate { args, options }) {
+    match catalog::with_scenario_id(
+        dirs,
+        &args.ruleset,
+        &args.scenario,
+        Simulate { args, options },
+    ) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
@@ -93,7 +102,9 @@ fn simulate<R: Ruleset>(rules: R, args: &Args, options: &Options) -> ExitCode {
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
         let r = rules.clone();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| random_game_kept(r, options, seed, &settings)));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            random_game_kept(r, options, seed, &settings)
+        }));
         match result {
             Ok(Ok(mut finished)) => {
                 total_steps += finished.steps as u64;
@@ -103,11 +114,16 @@ fn simulate<R: Ruleset>(rules: R, args: &Args, options: &Options) -> ExitCode {
                         Some(side) => rules.side_name(side).to_string(),
                         None => "draw".to_string(),
                     };
-                    println!("game {i}: seed {seed} winner {winner} steps {} ({})", finished.steps, finished.outcome.reason);
+                    println!(
+                        "game {i}: seed {seed} winner {winner} steps {} ({})",
+                        finished.steps, finished.outcome.reason
+                    );
                 }
                 if let Some(dir) = &args.save_dir {
                     let path = dir.join(format!("game-{i}-seed-{seed}.json"));
-                    if let Err(e) = std::fs::write(&path, SaveFile::of_game(&finished.game).to_json()) {
+                    if let Err(e) =
+                        std::fs::write(&path, SaveFile::of_game(&finished.game).to_json())
+                    {
                         eprintln!("error: cannot write {}: {e}", path.display());
                         failures += 1;
                     }
@@ -119,7 +135,9 @@ fn simulate<R: Ruleset>(rules: R, args: &Args, options: &Options) -> ExitCode {
                 if let (Some(dir), Some(game)) = (&args.save_dir, &failed.game) {
                     let path = dir.join(format!("game-{i}-seed-{seed}-FAILED.json"));
                     match std::fs::write(&path, SaveFile::of_game(game).to_json()) {
-                        Ok(()) => println!("game {i}: the failed game is saved in {}", path.display()),
+                        Ok(()) => {
+                            println!("game {i}: the failed game is saved in {}", path.display())
+                        }
                         Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
                     }
                 }

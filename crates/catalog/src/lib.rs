@@ -49,7 +49,11 @@ pub enum LoadError {
     #[error("the rule system \"{0}\" is not built yet")]
     NotBuilt(String),
     #[error("no scenario \"{id}\" for {ruleset} in {dirs}")]
-    NoScenario { ruleset: String, id: String, dirs: String },
+    NoScenario {
+        ruleset: String,
+        id: String,
+        dirs: String,
+    },
     #[error("{0}")]
     Data(DataErrors),
 }
@@ -86,7 +90,11 @@ impl ScenarioDirs {
     }
 
     fn describe(&self) -> String {
-        self.0.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+        self.0
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -134,7 +142,10 @@ pub fn discover(dirs: &ScenarioDirs) -> Vec<ScenarioEntry> {
     for dir in &dirs.0 {
         for r in RULESETS.iter().filter(|r| r.built) {
             for path in scenario_files(dir, r.id) {
-                let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let id = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 let result = load_info(r.id, &path);
                 found.push(ScenarioEntry {
                     ruleset: r.id,
@@ -170,8 +181,13 @@ pub fn find_scenario(dirs: &ScenarioDirs, ruleset: &str, id: &str) -> Option<Pat
 }
 
 /// Loads a scenario file with its rule system and runs `visitor` with it.
-pub fn with_scenario<V: RulesetVisitor>(ruleset: &str, path: &Path, visitor: V) -> Result<V::Output, LoadError> {
-    let entry = self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
+pub fn with_scenario<V: RulesetVisitor>(
+    ruleset: &str,
+    path: &Path,
+    visitor: V,
+) -> Result<V::Output, LoadError> {
+    let entry =
+        self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
     match entry.id {
         "death_on_the_rails" => {
             let rules = death_on_the_rails::DeathOnTheRails::load(path).map_err(LoadError::Data)?;
@@ -182,8 +198,14 @@ pub fn with_scenario<V: RulesetVisitor>(ruleset: &str, path: &Path, visitor: V) 
 }
 
 /// Finds scenario `id` of `ruleset` and runs `visitor` with it.
-pub fn with_scenario_id<V: RulesetVisitor>(dirs: &ScenarioDirs, ruleset: &str, id: &str, visitor: V) -> Result<V::Output, LoadError> {
-    let entry = self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
+pub fn with_scenario_id<V: RulesetVisitor>(
+    dirs: &ScenarioDirs,
+    ruleset: &str,
+    id: &str,
+    visitor: V,
+) -> Result<V::Output, LoadError> {
+    let entry =
+        self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
     if !entry.built {
         return Err(LoadError::NotBuilt(ruleset.to_string()));
     }
@@ -228,7 +250,9 @@ pub fn validate(path: &Path) -> Vec<DataError> {
 }
 
 fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.filter_map(|e| e.ok()) {
         let p = e.path();
         if p.is_dir() {
@@ -268,7 +292,9 @@ fn validate_file(path: &Path) -> Vec<DataError> {
                 other => Err(file
                     .error_at(
                         header.kind.span(),
-                        format!("unknown kind \"{other}\" (expected scenario, map or action_cards)"),
+                        format!(
+                            "unknown kind \"{other}\" (expected scenario, map or action_cards)"
+                        ),
                     )
                     .into()),
             };

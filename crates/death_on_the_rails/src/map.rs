@@ -109,7 +109,10 @@ impl Map {
         if chars.next().is_some() {
             return None;
         }
-        self.areas.iter().position(|a| a.key == c).map(|i| i as AreaId)
+        self.areas
+            .iter()
+            .position(|a| a.key == c)
+            .map(|i| i as AreaId)
     }
     pub fn all(&self) -> AreaSet {
         let n = self.areas.len();
@@ -141,7 +144,11 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
         .unwrap_or(grid_start);
     let rows: Vec<&str> = grid_text.lines().filter(|l| !l.trim().is_empty()).collect();
     if rows.is_empty() {
-        problems.at(file, &raw.grid, "the grid is empty: draw the areas with one letter a cell");
+        problems.at(
+            file,
+            &raw.grid,
+            "the grid is empty: draw the areas with one letter a cell",
+        );
         return Err(problems.0);
     }
     let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
@@ -165,7 +172,14 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
         }
     }
     if keys.len() > MAX_AREAS {
-        problems.at(file, &raw.areas, format!("a map may have at most {MAX_AREAS} areas; this one has {}", keys.len()));
+        problems.at(
+            file,
+            &raw.areas,
+            format!(
+                "a map may have at most {MAX_AREAS} areas; this one has {}",
+                keys.len()
+            ),
+        );
         return Err(problems.0);
     }
 
@@ -184,7 +198,11 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
                         let offset = locate_cell(&file.text, text_start, y, x);
                         problems.push(file.error_at(
                             offset..offset,
-                            format!("grid cell '{c}' (row {}, column {}) has no entry under [areas]", y + 1, x + 1),
+                            format!(
+                                "grid cell '{c}' (row {}, column {}) has no entry under [areas]",
+                                y + 1,
+                                x + 1
+                            ),
                         ));
                     }
                 }
@@ -199,12 +217,27 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
         let a = entry.get_ref();
         let cell_count = cells.iter().filter(|c| **c == Some(i as AreaId)).count();
         if cell_count == 0 {
-            problems.at(file, entry, format!("area '{key}' ({}) is not drawn in the grid", a.name));
+            problems.at(
+                file,
+                entry,
+                format!("area '{key}' ({}) is not drawn in the grid", a.name),
+            );
         } else if !is_connected(&cells, width, height, i as AreaId) {
-            problems.at(file, entry, format!("area '{key}' ({}) is drawn in pieces; an area must be one connected shape", a.name));
+            problems.at(
+                file,
+                entry,
+                format!(
+                    "area '{key}' ({}) is drawn in pieces; an area must be one connected shape",
+                    a.name
+                ),
+            );
         }
         if a.dots.get_ref().is_empty() {
-            problems.at(file, &a.dots, format!("area '{key}' needs at least one centre dot"));
+            problems.at(
+                file,
+                &a.dots,
+                format!("area '{key}' needs at least one centre dot"),
+            );
         }
         let mut dots = Vec::new();
         for dot in a.dots.get_ref() {
@@ -215,7 +248,11 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
                 && (y as usize) < height
                 && cells[(y as usize) * width + x as usize] == Some(i as AreaId);
             if !inside {
-                problems.at(file, dot, format!("centre dot [{x}, {y}] is not inside area '{key}'"));
+                problems.at(
+                    file,
+                    dot,
+                    format!("centre dot [{x}, {y}] is not inside area '{key}'"),
+                );
             }
             dots.push([x, y]);
         }
@@ -235,7 +272,9 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
     let mut adjacent = vec![AreaSet::EMPTY; n];
     for y in 0..height {
         for x in 0..width {
-            let Some(a) = cells[y * width + x] else { continue };
+            let Some(a) = cells[y * width + x] else {
+                continue;
+            };
             let mut link = |b: Option<AreaId>| {
                 if let Some(b) = b
                     && b != a
@@ -258,8 +297,18 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
     for line in &raw.railway {
         let mut prev: Option<AreaId> = None;
         for key in line.get_ref() {
-            let Some(id) = keys.iter().position(|k| key.get_ref().chars().eq(std::iter::once(*k))) else {
-                problems.at(file, key, format!("railway names area \"{}\", which is not on this map", key.get_ref()));
+            let Some(id) = keys
+                .iter()
+                .position(|k| key.get_ref().chars().eq(std::iter::once(*k)))
+            else {
+                problems.at(
+                    file,
+                    key,
+                    format!(
+                        "railway names area \"{}\", which is not on this map",
+                        key.get_ref()
+                    ),
+                );
                 prev = None;
                 continue;
             };
@@ -270,7 +319,11 @@ pub fn compile_map(file: &SourceFile, raw: &MapFile) -> Result<Map, Vec<DataErro
                     problems.at(
                         file,
                         key,
-                        format!("railway runs from '{}' to '{}', which do not touch", areas[p as usize].key, key.get_ref()),
+                        format!(
+                            "railway runs from '{}' to '{}', which do not touch",
+                            areas[p as usize].key,
+                            key.get_ref()
+                        ),
                     );
                 }
                 rail_next[p as usize].insert(id);
@@ -370,7 +423,7 @@ fn is_connected(cells: &[Option<AreaId>], width: usize, height: usize, area: Are
     count == total
 }
 
-/// 8. Range: the least number of moves from one area to another.
+/// Range (rule 8): the least number of moves from one area to another.
 fn all_distances(adjacent: &[AreaSet]) -> Vec<u8> {
     let n = adjacent.len();
     let mut dist = vec![UNREACHABLE; n * n];
@@ -397,20 +450,33 @@ fn all_distances(adjacent: &[AreaSet]) -> Vec<u8> {
     dist
 }
 
-/// 7. Line of sight: from some centre dot of one area to some centre dot of the
+/// Line of sight (rule 7): from some centre dot of one area to some centre dot of the
 /// other, the straight line crosses no forest or building area (other than the
 /// two areas themselves). Units do not block.
-fn all_lines_of_sight(cells: &[Option<AreaId>], width: usize, height: usize, areas: &[Area]) -> Vec<AreaSet> {
+fn all_lines_of_sight(
+    cells: &[Option<AreaId>],
+    width: usize,
+    height: usize,
+    areas: &[Area],
+) -> Vec<AreaSet> {
     let n = areas.len();
     let mut los = vec![AreaSet::EMPTY; n];
     for a in 0..n {
         los[a].insert(a as AreaId);
         for b in (a + 1)..n {
             let clear = areas[a].dots.iter().any(|p| {
-                areas[b]
-                    .dots
-                    .iter()
-                    .any(|q| !segment_blocked(cells, width, height, areas, *p, *q, a as AreaId, b as AreaId))
+                areas[b].dots.iter().any(|q| {
+                    !segment_blocked(
+                        cells,
+                        width,
+                        height,
+                        areas,
+                        *p,
+                        *q,
+                        a as AreaId,
+                        b as AreaId,
+                    )
+                })
             });
             if clear {
                 los[a].insert(b as AreaId);
@@ -494,17 +560,51 @@ mod tests {
             dots: vec![],
             railway: false,
         };
-        (cells, vec![area(Terrain::Open), area(terrain_of_middle), area(Terrain::Open)])
+        (
+            cells,
+            vec![
+                area(Terrain::Open),
+                area(terrain_of_middle),
+                area(Terrain::Open),
+            ],
+        )
     }
 
     #[test]
     fn line_of_sight_through_the_middle_of_a_forest_is_blocked_even_along_an_inner_edge() {
         let (cells, areas) = strip(Terrain::Forest);
         // Along the row boundary y = 1, between the forest's two cells.
-        assert!(segment_blocked(&cells, 3, 2, &areas, [0.5, 1.0], [2.5, 1.0], 0, 2));
-        assert!(segment_blocked(&cells, 3, 2, &areas, [0.5, 0.5], [2.5, 0.5], 0, 2));
+        assert!(segment_blocked(
+            &cells,
+            3,
+            2,
+            &areas,
+            [0.5, 1.0],
+            [2.5, 1.0],
+            0,
+            2
+        ));
+        assert!(segment_blocked(
+            &cells,
+            3,
+            2,
+            &areas,
+            [0.5, 0.5],
+            [2.5, 0.5],
+            0,
+            2
+        ));
         let (cells, areas) = strip(Terrain::Open);
-        assert!(!segment_blocked(&cells, 3, 2, &areas, [0.5, 1.0], [2.5, 1.0], 0, 2));
+        assert!(!segment_blocked(
+            &cells,
+            3,
+            2,
+            &areas,
+            [0.5, 1.0],
+            [2.5, 1.0],
+            0,
+            2
+        ));
     }
 
     #[test]
@@ -512,9 +612,27 @@ mod tests {
         // Row 0: open, open, open; row 1: forest, forest, forest (area 1).
         let cells = vec![Some(0), Some(0), Some(2), Some(1), Some(1), Some(1)];
         let (_, areas) = strip(Terrain::Forest);
-        assert!(!segment_blocked(&cells, 3, 2, &areas, [0.0, 1.0], [3.0, 1.0], 0, 2));
+        assert!(!segment_blocked(
+            &cells,
+            3,
+            2,
+            &areas,
+            [0.0, 1.0],
+            [3.0, 1.0],
+            0,
+            2
+        ));
         // A forest does not block sight out of itself.
-        assert!(!segment_blocked(&cells, 3, 2, &areas, [0.5, 1.5], [2.5, 0.5], 1, 2));
+        assert!(!segment_blocked(
+            &cells,
+            3,
+            2,
+            &areas,
+            [0.5, 1.5],
+            [2.5, 0.5],
+            1,
+            2
+        ));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! the special rules, ready for play.
 
 use crate::data::{
-    Ability, Arrival, CardsFile, Header, MapFile, ObjectiveColour, RULESET_ID, ScenarioFile, SetupOrder,
-    SideFile, SideKey, Terrain, UnitFile, UnitKind, VictoryFile,
+    Ability, Arrival, CardsFile, Header, MapFile, ObjectiveColour, RULESET_ID, ScenarioFile,
+    SetupOrder, SideFile, SideKey, Terrain, UnitFile, UnitKind, VictoryFile,
 };
 use crate::map::{AreaId, AreaSet, Map, UNREACHABLE, compile_map};
 use engine::data::{DataError, DataErrors, Problems, SourceFile, Spanned, resolve_inside};
@@ -168,18 +168,41 @@ pub fn file_kind(file: &SourceFile) -> Result<String, DataError> {
     if header.ruleset.get_ref() != RULESET_ID {
         return Err(file.error_at(
             header.ruleset.span(),
-            format!("ruleset is \"{}\", expected \"{RULESET_ID}\"", header.ruleset.get_ref()),
+            format!(
+                "ruleset is \"{}\", expected \"{RULESET_ID}\"",
+                header.ruleset.get_ref()
+            ),
         ));
     }
     Ok(header.kind.into_inner())
 }
 
-fn check_header(file: &SourceFile, ruleset: &Spanned<String>, kind: &Spanned<String>, expected: &str, p: &mut Problems) {
+fn check_header(
+    file: &SourceFile,
+    ruleset: &Spanned<String>,
+    kind: &Spanned<String>,
+    expected: &str,
+    p: &mut Problems,
+) {
     if ruleset.get_ref() != RULESET_ID {
-        p.at(file, ruleset, format!("ruleset is \"{}\", expected \"{RULESET_ID}\"", ruleset.get_ref()));
+        p.at(
+            file,
+            ruleset,
+            format!(
+                "ruleset is \"{}\", expected \"{RULESET_ID}\"",
+                ruleset.get_ref()
+            ),
+        );
     }
     if kind.get_ref() != expected {
-        p.at(file, kind, format!("this file is used as {expected} but says kind = \"{}\"", kind.get_ref()));
+        p.at(
+            file,
+            kind,
+            format!(
+                "this file is used as {expected} but says kind = \"{}\"",
+                kind.get_ref()
+            ),
+        );
     }
 }
 
@@ -214,20 +237,41 @@ fn read_cards(file: &SourceFile) -> Result<(Vec<ActionCard>, CardSpans), DataErr
     for card in raw.cards.get_ref() {
         let c = card.get_ref();
         if !(1..=8).contains(c.actions.get_ref()) {
-            p.at(file, &c.actions, format!("a card gives 1 to 8 actions (there are 8 action tokens), not {}", c.actions.get_ref()));
+            p.at(
+                file,
+                &c.actions,
+                format!(
+                    "a card gives 1 to 8 actions (there are 8 action tokens), not {}",
+                    c.actions.get_ref()
+                ),
+            );
         }
         let green = letter_index(c.green.get_ref());
         if green.is_none() {
-            p.at(file, &c.green, format!("objective letter \"{}\" must be one of A to H", c.green.get_ref()));
+            p.at(
+                file,
+                &c.green,
+                format!(
+                    "objective letter \"{}\" must be one of A to H",
+                    c.green.get_ref()
+                ),
+            );
         }
         let mut blue = 0u8;
         for l in c.blue.get_ref() {
             match letter_index(l.get_ref()) {
                 Some(i) => blue |= 1 << i,
-                None => p.at(file, l, format!("objective letter \"{}\" must be one of A to H", l.get_ref())),
+                None => p.at(
+                    file,
+                    l,
+                    format!("objective letter \"{}\" must be one of A to H", l.get_ref()),
+                ),
             }
         }
-        spans.push((c.green.span(), c.blue.get_ref().iter().map(|l| l.span()).collect()));
+        spans.push((
+            c.green.span(),
+            c.blue.get_ref().iter().map(|l| l.span()).collect(),
+        ));
         cards.push(ActionCard {
             actions: *c.actions.get_ref(),
             green: green.unwrap_or(0),
@@ -257,7 +301,11 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         Ok(map_path) => match SourceFile::read(&map_path) {
             Ok(f) => Some(f),
             Err(e) => {
-                p.at(&file, &raw.map, format!("map file \"{}\": {}", raw.map.get_ref(), e.message));
+                p.at(
+                    &file,
+                    &raw.map,
+                    format!("map file \"{}\": {}", raw.map.get_ref(), e.message),
+                );
                 None
             }
         },
@@ -270,7 +318,11 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         Ok(cards_path) => match SourceFile::read(&cards_path) {
             Ok(f) => Some(f),
             Err(e) => {
-                p.at(&file, &raw.cards, format!("card file \"{}\": {}", raw.cards.get_ref(), e.message));
+                p.at(
+                    &file,
+                    &raw.cards,
+                    format!("card file \"{}\": {}", raw.cards.get_ref(), e.message),
+                );
                 None
             }
         },
@@ -280,19 +332,25 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         }
     };
     // A referenced file of the wrong kind is reported where it is referred to.
-    let kind_ok = |p: &mut Problems, f: &SourceFile, reference: &Spanned<String>, expected: &str| -> bool {
-        match f.parse_toml::<Header>() {
-            Ok(h) if h.kind.get_ref() != expected => {
-                p.at(
-                    &file,
-                    reference,
-                    format!("\"{}\" is a {} file (kind = \"{}\"), not {expected}", reference.get_ref(), h.kind.get_ref(), h.kind.get_ref()),
-                );
-                false
+    let kind_ok =
+        |p: &mut Problems, f: &SourceFile, reference: &Spanned<String>, expected: &str| -> bool {
+            match f.parse_toml::<Header>() {
+                Ok(h) if h.kind.get_ref() != expected => {
+                    p.at(
+                        &file,
+                        reference,
+                        format!(
+                            "\"{}\" is a {} file (kind = \"{}\"), not {expected}",
+                            reference.get_ref(),
+                            h.kind.get_ref(),
+                            h.kind.get_ref()
+                        ),
+                    );
+                    false
+                }
+                _ => true,
             }
-            _ => true,
-        }
-    };
+        };
     let map_file = map_file.filter(|mf| kind_ok(&mut p, mf, &raw.map, "map"));
     let cards_file = cards_file.filter(|cf| kind_ok(&mut p, cf, &raw.cards, "action_cards"));
     let map = match &map_file {
@@ -331,7 +389,15 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     let area = |p: &mut Problems, key: &Spanned<String>| -> Option<AreaId> {
         let found = map.area_by_key(key.get_ref());
         if found.is_none() {
-            p.at(&file, key, format!("there is no area '{}' on map \"{}\"", key.get_ref(), map.name));
+            p.at(
+                &file,
+                key,
+                format!(
+                    "there is no area '{}' on map \"{}\"",
+                    key.get_ref(),
+                    map.name
+                ),
+            );
         }
         found
     };
@@ -345,13 +411,23 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         }
         if let Some(a) = area(&mut p, key) {
             if objectives.iter().any(|o: &Objective| o.area == a) {
-                p.at(&file, key, format!("two objective tokens in area '{}'", key.get_ref()));
+                p.at(
+                    &file,
+                    key,
+                    format!("two objective tokens in area '{}'", key.get_ref()),
+                );
             }
-            objectives.push(Objective { letter: expected, area: a });
+            objectives.push(Objective {
+                letter: expected,
+                area: a,
+            });
         }
     }
     if objectives.len() > 5 {
-        p.push(file.error(format!("the box has 5 objective tokens; this scenario uses {}", objectives.len())));
+        p.push(file.error(format!(
+            "the box has 5 objective tokens; this scenario uses {}",
+            objectives.len()
+        )));
     }
 
     // Secret objectives must name tokens this scenario places.
@@ -391,30 +467,50 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     // Forces.
     let mut units = Vec::new();
     let mut sides = Vec::new();
-    for (key, side_file) in [(SideKey::Estonia, &raw.estonia), (SideKey::Russia, &raw.russia)] {
+    for (key, side_file) in [
+        (SideKey::Estonia, &raw.estonia),
+        (SideKey::Russia, &raw.russia),
+    ] {
         let side = side_of(key);
-        sides.push(compile_side(&file, &map, side, side_file, &mut units, &mut p, &raw));
+        sides.push(compile_side(
+            &file, &map, side, side_file, &mut units, &mut p, &raw,
+        ));
     }
     if units.len() > MAX_UNITS {
-        p.push(file.error(format!("a scenario may have at most {MAX_UNITS} units; this one has {}", units.len())));
+        p.push(file.error(format!(
+            "a scenario may have at most {MAX_UNITS} units; this one has {}",
+            units.len()
+        )));
     }
 
     let track = *raw.initiative.track.get_ref();
     if !(1..=20).contains(&track) {
-        p.at(&file, &raw.initiative.track, "the initiative track has 1 to 20 positions a side");
+        p.at(
+            &file,
+            &raw.initiative.track,
+            "the initiative track has 1 to 20 positions a side",
+        );
     }
     let position = *raw.initiative.position.get_ref();
     if position == 0 || position > track {
-        p.at(&file, &raw.initiative.position, format!("initiative position must be 1 to {track}"));
+        p.at(
+            &file,
+            &raw.initiative.position,
+            format!("initiative position must be 1 to {track}"),
+        );
     }
     let initiative = match side_of(raw.initiative.side) {
         Side::A => position as i8,
         Side::B => -(position as i8),
     };
 
-    let needs_secret = sides.iter().any(|s| s.victory.contains(&VictoryFile::SecretObjectives));
+    let needs_secret = sides
+        .iter()
+        .any(|s| s.victory.contains(&VictoryFile::SecretObjectives));
     if needs_secret && secret.is_none() {
-        p.push(file.error("a side wins by secret objectives, but the scenario has no [secret_objectives]"));
+        p.push(file.error(
+            "a side wins by secret objectives, but the scenario has no [secret_objectives]",
+        ));
     }
     if raw.special_rules.objective_change && secret.is_none() {
         p.push(file.error("change of objectives needs [secret_objectives]"));
@@ -448,7 +544,10 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             _ => {}
         }
     }
-    let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let id = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut digest_text = file.text.clone();
     digest_text.push_str(&map_file.map(|f| f.text).unwrap_or_default());
     digest_text.push_str(&cards_file.map(|f| f.text).unwrap_or_default());
@@ -501,15 +600,33 @@ fn compile_side(
     for key in raw.setup_areas.get_ref() {
         match map.area_by_key(key.get_ref()) {
             Some(a) => setup_areas.insert(a),
-            None => p.at(file, key, format!("there is no area '{}' on map \"{}\"", key.get_ref(), map.name)),
+            None => p.at(
+                file,
+                key,
+                format!(
+                    "there is no area '{}' on map \"{}\"",
+                    key.get_ref(),
+                    map.name
+                ),
+            ),
         }
     }
     if raw.setup_areas.get_ref().is_empty() {
-        p.at(file, &raw.setup_areas, "a side needs at least one setup area");
+        p.at(
+            file,
+            &raw.setup_areas,
+            "a side needs at least one setup area",
+        );
     }
     let n = map.area_count();
     let distance_to_setup = (0..n as AreaId)
-        .map(|a| setup_areas.iter().map(|s| map.distance(a, s)).min().unwrap_or(UNREACHABLE))
+        .map(|a| {
+            setup_areas
+                .iter()
+                .map(|s| map.distance(a, s))
+                .min()
+                .unwrap_or(UNREACHABLE)
+        })
         .collect();
 
     for unit in &raw.units {
@@ -599,9 +716,18 @@ fn compile_side(
         }
     });
 
-    let victory: Vec<VictoryFile> = raw.victory.get_ref().iter().map(|v| v.get_ref().clone()).collect();
+    let victory: Vec<VictoryFile> = raw
+        .victory
+        .get_ref()
+        .iter()
+        .map(|v| v.get_ref().clone())
+        .collect();
     if victory.is_empty() {
-        p.at(file, &raw.victory, "a side needs at least one victory condition");
+        p.at(
+            file,
+            &raw.victory,
+            "a side needs at least one victory condition",
+        );
     }
     for v in raw.victory.get_ref() {
         match v.get_ref() {
@@ -610,7 +736,11 @@ fn compile_side(
                     p.at(file, v, "evacuate at least one unit");
                 }
                 if train.is_none() {
-                    p.at(file, v, "evacuation is to the armoured train, but this side has none");
+                    p.at(
+                        file,
+                        v,
+                        "evacuation is to the armoured train, but this side has none",
+                    );
                 }
                 if scenario.secret_objectives.is_none() {
                     p.at(file, v, "evacuation is from the objective building on the secret card: add [secret_objectives]");
@@ -637,28 +767,71 @@ fn compile_side(
     }
 }
 
-fn push_units(file: &SourceFile, side: Side, unit: &Spanned<UnitFile>, reinforcement: bool, units: &mut Vec<UnitDef>, p: &mut Problems) {
+fn push_units(
+    file: &SourceFile,
+    side: Side,
+    unit: &Spanned<UnitFile>,
+    reinforcement: bool,
+    units: &mut Vec<UnitDef>,
+    p: &mut Problems,
+) {
     let u = unit.get_ref();
     let combat = matches!(u.kind, UnitKind::Infantry | UnitKind::Artillery);
     if combat && !(1..=4).contains(&u.strength) {
-        p.at(file, unit, format!("\"{}\": strength must be 1 to 4 (a block has four edges)", u.name));
+        p.at(
+            file,
+            unit,
+            format!(
+                "\"{}\": strength must be 1 to 4 (a block has four edges)",
+                u.name
+            ),
+        );
     }
     if !combat && (u.strength != 0 || u.ability.is_some()) {
-        p.at(file, unit, format!("\"{}\": non-combat units and dummies have no strength or ability", u.name));
+        p.at(
+            file,
+            unit,
+            format!(
+                "\"{}\": non-combat units and dummies have no strength or ability",
+                u.name
+            ),
+        );
     }
     if u.kind == UnitKind::Artillery && u.ability.is_some() {
-        p.at(file, unit, format!("\"{}\": abilities A, M and D are for infantry", u.name));
+        p.at(
+            file,
+            unit,
+            format!("\"{}\": abilities A, M and D are for infantry", u.name),
+        );
     }
     let critical = u.critical.unwrap_or(if combat { 1 } else { 0 });
     if combat && (critical == 0 || critical > u.strength) {
-        p.at(file, unit, format!("\"{}\": critical strength must be 1 to its strength {}", u.name, u.strength));
+        p.at(
+            file,
+            unit,
+            format!(
+                "\"{}\": critical strength must be 1 to its strength {}",
+                u.name, u.strength
+            ),
+        );
     }
     let ability_min = u.ability_min.unwrap_or(u.strength);
     if u.ability.is_some() && (ability_min == 0 || ability_min > u.strength) {
-        p.at(file, unit, format!("\"{}\": ability_min must be 1 to its strength {}", u.name, u.strength));
+        p.at(
+            file,
+            unit,
+            format!(
+                "\"{}\": ability_min must be 1 to its strength {}",
+                u.name, u.strength
+            ),
+        );
     }
     if u.count == 0 {
-        p.at(file, unit, format!("\"{}\": count must be at least 1", u.name));
+        p.at(
+            file,
+            unit,
+            format!("\"{}\": count must be at least 1", u.name),
+        );
     }
     for _ in 0..u.count {
         units.push(UnitDef {

@@ -160,35 +160,73 @@ pub enum Resume {
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// GAME SETUP: `side` places its units in its setup areas.
-    Setup { side: Side },
+    Setup {
+        side: Side,
+    },
     /// 6. Actions: the active player chooses movement, fire or pass.
     ChooseAction,
     /// 6.1: units of one area are being chosen to move together.
-    MoveGroup { from: AreaId, group: UnitSet, extra: bool },
+    MoveGroup {
+        from: AreaId,
+        group: UnitSet,
+        extra: bool,
+    },
     /// 6.1: the group has moved one area and may go on across open ground.
-    MoveOn { group: UnitSet, from: AreaId, at: AreaId, entered_melee: bool, extra: bool },
+    MoveOn {
+        group: UnitSet,
+        from: AreaId,
+        at: AreaId,
+        entered_melee: bool,
+        extra: bool,
+    },
     /// 12: the armoured train moves along the railway.
-    TrainMove { steps: u8 },
+    TrainMove {
+        steps: u8,
+    },
     /// 6.2 / 6.3 / 9.2: the lead unit is chosen; supporting units and the target next.
-    Fire { mode: CombatMode, lead: UnitId, supports: UnitSet },
+    Fire {
+        mode: CombatMode,
+        lead: UnitId,
+        supports: UnitSet,
+    },
     /// 9.3: an artillery unit chooses its target area.
-    ArtilleryAim { unit: UnitId },
+    ArtilleryAim {
+        unit: UnitId,
+    },
     /// 9.1: the attacker (or defender) raises one die by 1 with ability A, M or D.
-    Raise { combat: Combat, side: Side },
+    Raise {
+        combat: Combat,
+        side: Side,
+    },
     /// 12: the owner of a train hit by explosive charges chooses which part loses each step.
-    TrainLoss { side: Side, losses: u8, then: Resume },
+    TrainLoss {
+        side: Side,
+        losses: u8,
+        then: Resume,
+    },
     /// 6.3: the non-active player may fire at a unit that just moved.
-    Reaction { targets: UnitSet },
+    Reaction {
+        targets: UnitSet,
+    },
     /// Kiltsi: the Russian player wakes one sleeping Estonian unit.
-    WakeUp { then: Resume },
+    WakeUp {
+        then: Resume,
+    },
     /// Mustjõe: call the reinforcements at the end of the turn?
     CallReinforcements,
     /// Reinforcements are placed in the setup area.
-    PlaceReinforcements { side: Side, then: Resume, extra_moves: bool },
+    PlaceReinforcements {
+        side: Side,
+        then: Resume,
+        extra_moves: bool,
+    },
     /// Mustjõe: reinforcements may each move once.
     ExtraMoves,
     /// 9.2: melee combat in `area`; `attacker` chooses its lead unit.
-    MeleeLead { area: AreaId, attacker: Side },
+    MeleeLead {
+        area: AreaId,
+        attacker: Side,
+    },
     GameOver,
 }
 
@@ -274,50 +312,191 @@ impl State {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
-    Placed { side: Side, unit: UnitId, area: AreaId },
-    SetupDone { side: Side },
-    ObjectiveCardDrawn { side: Side, card: u8 },
-    TurnBegins { side: Side, turn: u32, new_initiative: bool },
-    ArtilleryTokensRemoved { areas: AreaSet },
-    FogCheck { roll: u8, needed: u8, discarded: u8, lifted: bool },
-    Reshuffled { cards: u8 },
+    Placed {
+        side: Side,
+        unit: UnitId,
+        area: AreaId,
+    },
+    SetupDone {
+        side: Side,
+    },
+    ObjectiveCardDrawn {
+        side: Side,
+        card: u8,
+    },
+    TurnBegins {
+        side: Side,
+        turn: u32,
+        new_initiative: bool,
+    },
+    ArtilleryTokensRemoved {
+        areas: AreaSet,
+    },
+    FogCheck {
+        roll: u8,
+        needed: u8,
+        discarded: u8,
+        lifted: bool,
+    },
+    Reshuffled {
+        cards: u8,
+    },
     /// The opponent drew the action card for `side`'s turn (only they see it).
-    ActionCardDrawn { side: Side, card: u8, actions: u8 },
-    ActionDone { side: Side, number: u8 },
-    ActionsUsedUp { side: Side, actions: u8 },
-    InitiativeMoved { from: i8, to: i8 },
-    Passed { side: Side },
-    Moved { units: UnitSet, from: AreaId, to: AreaId },
-    TrainMoved { side: Side, from: AreaId, to: AreaId },
-    ObjectiveTaken { objective: u8, side: Side },
-    Revealed { unit: UnitId, strength: u8 },
+    ActionCardDrawn {
+        side: Side,
+        card: u8,
+        actions: u8,
+    },
+    ActionDone {
+        side: Side,
+        number: u8,
+    },
+    ActionsUsedUp {
+        side: Side,
+        actions: u8,
+    },
+    InitiativeMoved {
+        from: i8,
+        to: i8,
+    },
+    Passed {
+        side: Side,
+    },
+    Moved {
+        units: UnitSet,
+        from: AreaId,
+        to: AreaId,
+    },
+    TrainMoved {
+        side: Side,
+        from: AreaId,
+        to: AreaId,
+    },
+    ObjectiveTaken {
+        objective: u8,
+        side: Side,
+    },
+    Revealed {
+        unit: UnitId,
+        strength: u8,
+    },
     /// The number of dice and what set it.
-    DiceCount { side: Side, role: Role, total: u8, parts: Vec<DicePart> },
-    Rolled { side: Side, role: Role, dice: Dice },
-    Raised { side: Side, role: Role, from: u8, to: u8, why: RaiseReason },
-    Compared { attack: Dice, defence: Dice, attack_hits: u8, defence_hits: u8, ties_to_defender: bool },
-    FireResult { target: UnitId, steps: u8, decisive: bool },
-    NoCombatStrength { unit: UnitId },
-    StepsLost { unit: UnitId, steps: u8, strength: u8 },
-    UnitRemoved { unit: UnitId, why: RemovedWhy },
-    ArtilleryFire { unit: UnitId, area: AreaId, part: Option<TrainPart>, dice: Dice, total: u8, hit: bool },
-    ArtilleryTokensPlaced { area: AreaId, tokens: u8 },
-    Sabotage { unit: UnitId, area: AreaId, dice: Dice, tokens: u8, total: u8, destroyed: bool },
-    Charges { unit: UnitId, train_side: Side, dice: Dice, hits: u8, total: u8, sixes: u8, immobilised: bool },
-    TrainPartHit { part: TrainPart, unit: UnitId },
-    MeleeBegins { area: AreaId },
-    MeleeEnds { area: AreaId },
-    MeleeLosses { attacker_lead: UnitId, attacker_steps: u8, defender: UnitId, defender_steps: u8 },
-    WokeUp { unit: UnitId },
+    DiceCount {
+        side: Side,
+        role: Role,
+        total: u8,
+        parts: Vec<DicePart>,
+    },
+    Rolled {
+        side: Side,
+        role: Role,
+        dice: Dice,
+    },
+    Raised {
+        side: Side,
+        role: Role,
+        from: u8,
+        to: u8,
+        why: RaiseReason,
+    },
+    Compared {
+        attack: Dice,
+        defence: Dice,
+        attack_hits: u8,
+        defence_hits: u8,
+        ties_to_defender: bool,
+    },
+    FireResult {
+        target: UnitId,
+        steps: u8,
+        decisive: bool,
+    },
+    NoCombatStrength {
+        unit: UnitId,
+    },
+    StepsLost {
+        unit: UnitId,
+        steps: u8,
+        strength: u8,
+    },
+    UnitRemoved {
+        unit: UnitId,
+        why: RemovedWhy,
+    },
+    ArtilleryFire {
+        unit: UnitId,
+        area: AreaId,
+        part: Option<TrainPart>,
+        dice: Dice,
+        total: u8,
+        hit: bool,
+    },
+    ArtilleryTokensPlaced {
+        area: AreaId,
+        tokens: u8,
+    },
+    Sabotage {
+        unit: UnitId,
+        area: AreaId,
+        dice: Dice,
+        tokens: u8,
+        total: u8,
+        destroyed: bool,
+    },
+    Charges {
+        unit: UnitId,
+        train_side: Side,
+        dice: Dice,
+        hits: u8,
+        total: u8,
+        sixes: u8,
+        immobilised: bool,
+    },
+    TrainPartHit {
+        part: TrainPart,
+        unit: UnitId,
+    },
+    MeleeBegins {
+        area: AreaId,
+    },
+    MeleeEnds {
+        area: AreaId,
+    },
+    MeleeLosses {
+        attacker_lead: UnitId,
+        attacker_steps: u8,
+        defender: UnitId,
+        defender_steps: u8,
+    },
+    WokeUp {
+        unit: UnitId,
+    },
     AllAwake,
-    ReinforcementsArrive { side: Side },
-    ObjectivesChanged { side: Side, old_card: u8, new_card: u8 },
-    MustRetreat { units: UnitSet },
-    RetreatEnded { unit: UnitId },
+    ReinforcementsArrive {
+        side: Side,
+    },
+    ObjectivesChanged {
+        side: Side,
+        old_card: u8,
+        new_card: u8,
+    },
+    MustRetreat {
+        units: UnitSet,
+    },
+    RetreatEnded {
+        unit: UnitId,
+    },
     FogLifted,
-    Exited { unit: UnitId },
-    Evacuated { unit: UnitId, total: u8 },
-    GameOver { outcome: Outcome },
+    Exited {
+        unit: UnitId,
+    },
+    Evacuated {
+        unit: UnitId,
+        total: u8,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
 }
 
 impl Event {
@@ -355,14 +534,21 @@ pub enum DicePart {
     /// Melee: the steps a unit has left before it is gone.
     Steps(u8),
     /// 2 − range (range given), as the number of dice it adds.
-    Range { range: u8, dice: i8 },
+    Range {
+        range: u8,
+        dice: i8,
+    },
     /// Tapa: the heavy machine gun ignores a negative range modifier.
-    RangeIgnored { range: u8 },
+    RangeIgnored {
+        range: u8,
+    },
     Suppressed,
     /// Forest or building.
     Cover,
     /// Units beyond the area's size.
-    Stacking { over: u8 },
+    Stacking {
+        over: u8,
+    },
 }
 
 impl DicePart {
@@ -402,45 +588,76 @@ pub enum RemovedWhy {
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Setup: place a unit in an area.
-    Place { unit: UnitId, area: AreaId },
+    Place {
+        unit: UnitId,
+        area: AreaId,
+    },
     /// 6.1: start a movement action with units from this area.
-    Move { from: AreaId },
+    Move {
+        from: AreaId,
+    },
     /// 12: start a movement action with the armoured train.
     MoveTrain,
     /// 6.2 / 6.3 / 9.2: this unit leads the fire.
-    Fire { lead: UnitId },
+    Fire {
+        lead: UnitId,
+    },
     /// 9.3: this artillery unit fires.
-    Artillery { unit: UnitId },
+    Artillery {
+        unit: UnitId,
+    },
     /// 10: this unit sabotages the railway in its area.
-    Sabotage { unit: UnitId },
+    Sabotage {
+        unit: UnitId,
+    },
     /// 12: this unit plants explosive charges on the enemy train in its area.
-    PlantCharges { unit: UnitId },
+    PlantCharges {
+        unit: UnitId,
+    },
     /// 6.4.
     Pass,
     /// Add a unit to the moving group.
-    Select { unit: UnitId },
+    Select {
+        unit: UnitId,
+    },
     /// Add a supporting unit to the fire group.
-    Support { unit: UnitId },
+    Support {
+        unit: UnitId,
+    },
     /// Move (the group or the train) into this adjacent area.
-    Step { to: AreaId },
+    Step {
+        to: AreaId,
+    },
     /// End the movement here.
     Stop,
     /// Narva: the group leaves the map.
     ExitMap,
     /// Fire at this unit.
-    Target { unit: UnitId },
+    Target {
+        unit: UnitId,
+    },
     /// Artillery: fire at this area.
-    TargetArea { area: AreaId },
+    TargetArea {
+        area: AreaId,
+    },
     /// Artillery: fire at this part of the enemy train.
-    TargetTrain { part: TrainPart },
+    TargetTrain {
+        part: TrainPart,
+    },
     /// Raise one die showing this value by 1.
-    Raise { value: u8 },
+    Raise {
+        value: u8,
+    },
     /// 6.3: let the move pass without reaction fire.
     NoReaction,
     /// 12: this part of the train loses the step.
-    TrainLoss { part: TrainPart },
+    TrainLoss {
+        part: TrainPart,
+    },
     /// Kiltsi: wake this Estonian unit.
-    WakeUp { unit: UnitId },
+    WakeUp {
+        unit: UnitId,
+    },
     CallReinforcements,
     NotNow,
     /// Finished (extra moves).

@@ -1,10 +1,12 @@
 //! Prompts, decisions and events in words, for the log, the panels and the
 //! save file. The dice are shown with the arithmetic behind their number.
 
+use crate::map::AreaId;
 use crate::rules::DeathOnTheRails;
 use crate::scenario::{TrainPart, UnitId};
-use crate::state::{Action, CombatMode, DicePart, Dice, Event, Phase, RaiseReason, RemovedWhy, Role, State};
-use crate::map::AreaId;
+use crate::state::{
+    Action, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Role, State,
+};
 use engine::Side;
 use std::fmt::Write as _;
 
@@ -27,7 +29,11 @@ impl DeathOnTheRails {
                 let strength = match d.kind {
                     crate::data::UnitKind::NonCombat => "-".to_string(),
                     crate::data::UnitKind::Dummy => "?".to_string(),
-                    _ => format!("{}{}", d.strength, d.ability.map(|a| format!("{a:?}")).unwrap_or_default()),
+                    _ => format!(
+                        "{}{}",
+                        d.strength,
+                        d.ability.map(|a| format!("{a:?}")).unwrap_or_default()
+                    ),
                 };
                 format!("{} {} #{}", d.name, strength, u)
             }
@@ -38,7 +44,11 @@ impl DeathOnTheRails {
 
 pub fn dice_text(d: &Dice) -> String {
     let v: Vec<String> = d.as_slice().iter().map(|x| x.to_string()).collect();
-    if v.is_empty() { "no dice".to_string() } else { v.join(" ") }
+    if v.is_empty() {
+        "no dice".to_string()
+    } else {
+        v.join(" ")
+    }
 }
 
 /// "4 dice: strength 4, −1 range 3, −1 suppressed".
@@ -52,7 +62,9 @@ pub fn dice_count_text(total: u8, parts: &[DicePart]) -> String {
             DicePart::Strength(n) => write!(s, " strength {n}"),
             DicePart::Steps(n) => write!(s, " {n} steps available"),
             DicePart::Range { range, dice } => write!(s, " {} range {range}", signed(*dice)),
-            DicePart::RangeIgnored { range } => write!(s, " range {range} not counted (heavy machine gun)"),
+            DicePart::RangeIgnored { range } => {
+                write!(s, " range {range} not counted (heavy machine gun)")
+            }
             DicePart::Suppressed => write!(s, " −1 suppressed"),
             DicePart::Cover => write!(s, " +1 cover"),
             DicePart::Stacking { over } => write!(s, " −{over} over the stacking limit"),
@@ -62,7 +74,11 @@ pub fn dice_count_text(total: u8, parts: &[DicePart]) -> String {
 }
 
 fn signed(n: i8) -> String {
-    if n >= 0 { format!("+{n}") } else { format!("−{}", -n) }
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        format!("−{}", -n)
+    }
 }
 
 pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
@@ -76,7 +92,8 @@ pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
         Phase::Setup { side: who } => format!("{}: set up your units.", side(who)),
         Phase::ChooseAction => {
             if r.retreat_pending(s) {
-                "Units cut off from their friends must retreat first: choose an area to move from.".to_string()
+                "Units cut off from their friends must retreat first: choose an area to move from."
+                    .to_string()
             } else {
                 format!("Action {}: move, fire or pass.", s.actions_done + 1)
             }
@@ -85,12 +102,24 @@ pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
             if group.is_empty() {
                 format!("Choose the units to move from {}.", r.area_name(from))
             } else {
-                format!("Add more units from {}, or choose where they move.", r.area_name(from))
+                format!(
+                    "Add more units from {}, or choose where they move.",
+                    r.area_name(from)
+                )
             }
         }
-        Phase::MoveOn { at, .. } => format!("In {}: move on across open ground, or stop.", r.area_name(at)),
-        Phase::TrainMove { .. } => "Move the armoured train along the railway, or stop.".to_string(),
-        Phase::Fire { mode, lead, supports } => {
+        Phase::MoveOn { at, .. } => format!(
+            "In {}: move on across open ground, or stop.",
+            r.area_name(at)
+        ),
+        Phase::TrainMove { .. } => {
+            "Move the armoured train along the railway, or stop.".to_string()
+        }
+        Phase::Fire {
+            mode,
+            lead,
+            supports,
+        } => {
             let what = match mode {
                 CombatMode::Fire => "Fire",
                 CombatMode::Reaction => "Reaction fire",
@@ -99,21 +128,42 @@ pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
             format!(
                 "{what} led by {}{}: add supporting units or choose the target.",
                 r.unit_name(lead),
-                if supports.is_empty() { String::new() } else { format!(" with {} supporting", supports.len()) }
+                if supports.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {} supporting", supports.len())
+                }
             )
         }
         Phase::ArtilleryAim { unit } => format!("Choose the area {} fires at.", r.unit_name(unit)),
         Phase::Raise { combat, side: who } => {
-            let dice = if who == combat.attacker { combat.attack } else { combat.defence };
-            format!("You rolled {}: choose a die to raise by 1.", dice_text(&dice))
+            let dice = if who == combat.attacker {
+                combat.attack
+            } else {
+                combat.defence
+            };
+            format!(
+                "You rolled {}: choose a die to raise by 1.",
+                dice_text(&dice)
+            )
         }
-        Phase::TrainLoss { losses, .. } => format!("Your train must lose {losses} step(s): choose the part for the next one."),
-        Phase::Reaction { .. } => "The enemy has moved: fire at a unit that moved, or let it pass.".to_string(),
+        Phase::TrainLoss { losses, .. } => {
+            format!("Your train must lose {losses} step(s): choose the part for the next one.")
+        }
+        Phase::Reaction { .. } => {
+            "The enemy has moved: fire at a unit that moved, or let it pass.".to_string()
+        }
         Phase::WakeUp { .. } => "Choose a sleeping Estonian unit to wake up.".to_string(),
         Phase::CallReinforcements => "Call your reinforcements now?".to_string(),
-        Phase::PlaceReinforcements { .. } => "Place your reinforcements in your setup area.".to_string(),
-        Phase::ExtraMoves => "Your reinforcements may each move once: choose an area, or finish.".to_string(),
-        Phase::MeleeLead { area, .. } => format!("Melee in {}: choose your lead unit.", r.area_name(area)),
+        Phase::PlaceReinforcements { .. } => {
+            "Place your reinforcements in your setup area.".to_string()
+        }
+        Phase::ExtraMoves => {
+            "Your reinforcements may each move once: choose an area, or finish.".to_string()
+        }
+        Phase::MeleeLead { area, .. } => {
+            format!("Melee in {}: choose your lead unit.", r.area_name(area))
+        }
         Phase::GameOver => "The game is over.".to_string(),
     }
 }
@@ -142,13 +192,17 @@ fn part_name(p: TrainPart) -> &'static str {
 
 pub fn describe_action(r: &DeathOnTheRails, _s: &State, a: &Action) -> String {
     match *a {
-        Action::Place { unit, area } => format!("place {} in {}", r.unit_name(unit), r.area_name(area)),
+        Action::Place { unit, area } => {
+            format!("place {} in {}", r.unit_name(unit), r.area_name(area))
+        }
         Action::Move { from } => format!("move units from {}", r.area_name(from)),
         Action::MoveTrain => "move the armoured train".to_string(),
         Action::Fire { lead } => format!("fire with {} leading", r.unit_name(lead)),
         Action::Artillery { unit } => format!("fire artillery {}", r.unit_name(unit)),
         Action::Sabotage { unit } => format!("sabotage the railway with {}", r.unit_name(unit)),
-        Action::PlantCharges { unit } => format!("plant explosive charges with {}", r.unit_name(unit)),
+        Action::PlantCharges { unit } => {
+            format!("plant explosive charges with {}", r.unit_name(unit))
+        }
         Action::Pass => "pass".to_string(),
         Action::Select { unit } => format!("take {} along", r.unit_name(unit)),
         Action::Support { unit } => format!("support with {}", r.unit_name(unit)),
@@ -170,50 +224,127 @@ pub fn describe_action(r: &DeathOnTheRails, _s: &State, a: &Action) -> String {
 
 pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
     match e {
-        Event::Placed { side: who, unit, area } => format!("{} places {} in {}.", side(*who), r.unit_name(*unit), r.area_name(*area)),
+        Event::Placed {
+            side: who,
+            unit,
+            area,
+        } => format!(
+            "{} places {} in {}.",
+            side(*who),
+            r.unit_name(*unit),
+            r.area_name(*area)
+        ),
         Event::SetupDone { side: who } => format!("{} has set up.", side(*who)),
-        Event::ObjectiveCardDrawn { side: who, .. } => format!("{} draws a secret objective card.", side(*who)),
-        Event::TurnBegins { side: who, turn, new_initiative } => format!(
+        Event::ObjectiveCardDrawn { side: who, .. } => {
+            format!("{} draws a secret objective card.", side(*who))
+        }
+        Event::TurnBegins {
+            side: who,
+            turn,
+            new_initiative,
+        } => format!(
             "Turn {turn}: {}{}.",
             side(*who),
-            if *new_initiative { " takes the initiative" } else { " keeps the initiative" }
+            if *new_initiative {
+                " takes the initiative"
+            } else {
+                " keeps the initiative"
+            }
         ),
-        Event::ArtilleryTokensRemoved { areas } => format!("One artillery fire token comes off {} area(s).", areas.len()),
-        Event::FogCheck { roll, needed, discarded, lifted } => format!(
+        Event::ArtilleryTokensRemoved { areas } => format!(
+            "One artillery fire token comes off {} area(s).",
+            areas.len()
+        ),
+        Event::FogCheck {
+            roll,
+            needed,
+            discarded,
+            lifted,
+        } => format!(
             "Fog: rolled {roll} + 10 = {needed}; {discarded} cards in the discard pile: {}.",
-            if *lifted { "the fog lifts" } else { "the fog stays" }
+            if *lifted {
+                "the fog lifts"
+            } else {
+                "the fog stays"
+            }
         ),
         Event::Reshuffled { cards } => format!("The action deck is reshuffled ({cards} cards)."),
-        Event::ActionCardDrawn { side: who, actions, .. } => format!(
+        Event::ActionCardDrawn {
+            side: who, actions, ..
+        } => format!(
             "{} draws the action card for {}'s turn: {actions} action(s) (only {} sees this).",
             side(who.other()),
             side(*who),
             side(who.other())
         ),
-        Event::ActionDone { side: who, number } => format!("{}'s action {number} is done.", side(*who)),
-        Event::ActionsUsedUp { side: who, actions } => format!("{}'s actions are used up ({actions}).", side(*who)),
-        Event::InitiativeMoved { from, to } => format!("Initiative token: {} → {}.", track_pos(*from), track_pos(*to)),
+        Event::ActionDone { side: who, number } => {
+            format!("{}'s action {number} is done.", side(*who))
+        }
+        Event::ActionsUsedUp { side: who, actions } => {
+            format!("{}'s actions are used up ({actions}).", side(*who))
+        }
+        Event::InitiativeMoved { from, to } => format!(
+            "Initiative token: {} → {}.",
+            track_pos(*from),
+            track_pos(*to)
+        ),
         Event::Passed { side: who } => format!("{} passes.", side(*who)),
         Event::Moved { units, from, to } => {
-            format!("{} unit(s) move from {} to {}.", units.len(), r.area_name(*from), r.area_name(*to))
+            format!(
+                "{} unit(s) move from {} to {}.",
+                units.len(),
+                r.area_name(*from),
+                r.area_name(*to)
+            )
         }
-        Event::TrainMoved { side: who, from, to } => {
-            format!("{}'s armoured train runs from {} to {}.", side(*who), r.area_name(*from), r.area_name(*to))
+        Event::TrainMoved {
+            side: who,
+            from,
+            to,
+        } => {
+            format!(
+                "{}'s armoured train runs from {} to {}.",
+                side(*who),
+                r.area_name(*from),
+                r.area_name(*to)
+            )
         }
-        Event::ObjectiveTaken { objective, side: who } => format!(
+        Event::ObjectiveTaken {
+            objective,
+            side: who,
+        } => format!(
             "{} takes objective {}.",
             side(*who),
-            r.sc().objectives.get(*objective as usize).map(|o| o.letter).unwrap_or('?')
+            r.sc()
+                .objectives
+                .get(*objective as usize)
+                .map(|o| o.letter)
+                .unwrap_or('?')
         ),
-        Event::Revealed { unit, strength } => format!("Revealed: {} at strength {strength}.", r.unit_name(*unit)),
-        Event::DiceCount { side: who, role, total, parts } => format!(
+        Event::Revealed { unit, strength } => {
+            format!("Revealed: {} at strength {strength}.", r.unit_name(*unit))
+        }
+        Event::DiceCount {
+            side: who,
+            role,
+            total,
+            parts,
+        } => format!(
             "{} ({}) rolls {}.",
             side(*who),
             role_name(*role),
             dice_count_text(*total, parts)
         ),
-        Event::Rolled { side: who, dice, .. } => format!("{} rolled {}.", side(*who), dice_text(dice)),
-        Event::Raised { side: who, from, to, why, .. } => format!(
+        Event::Rolled {
+            side: who, dice, ..
+        } => format!("{} rolled {}.", side(*who), dice_text(dice)),
+        Event::Raised {
+            side: who,
+            from,
+            to,
+            why,
+            ..
+        } => format!(
             "{} raises a {from} to {to} ({}).",
             side(*who),
             match why {
@@ -221,23 +352,51 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
                 RaiseReason::Support => "supporting unit".to_string(),
             }
         ),
-        Event::Compared { attack, defence, attack_hits, defence_hits, ties_to_defender } => format!(
+        Event::Compared {
+            attack,
+            defence,
+            attack_hits,
+            defence_hits,
+            ties_to_defender,
+        } => format!(
             "Without 1s, high to low: attacker {} against defender {}: {attack_hits} to {defence_hits}{}.",
             dice_text(&sorted_no_ones(attack)),
             dice_text(&sorted_no_ones(defence)),
-            if *ties_to_defender { " (ties to the defender)" } else { "" }
+            if *ties_to_defender {
+                " (ties to the defender)"
+            } else {
+                ""
+            }
         ),
-        Event::FireResult { target, steps, decisive } => match steps {
+        Event::FireResult {
+            target,
+            steps,
+            decisive,
+        } => match steps {
             0 => format!("The fire at {} has no effect.", r.unit_name(*target)),
             _ => format!(
                 "{} loses {steps} step(s){}.",
                 r.unit_name(*target),
-                if *decisive { " (decisive attack: every die scored)" } else { "" }
+                if *decisive {
+                    " (decisive attack: every die scored)"
+                } else {
+                    ""
+                }
             ),
         },
-        Event::NoCombatStrength { unit } => format!("{} has no combat strength and is removed.", r.unit_name(*unit)),
-        Event::StepsLost { unit, steps, strength } => {
-            format!("{} loses {steps} step(s), now strength {strength}.", r.unit_name(*unit))
+        Event::NoCombatStrength { unit } => format!(
+            "{} has no combat strength and is removed.",
+            r.unit_name(*unit)
+        ),
+        Event::StepsLost {
+            unit,
+            steps,
+            strength,
+        } => {
+            format!(
+                "{} loses {steps} step(s), now strength {strength}.",
+                r.unit_name(*unit)
+            )
         }
         Event::UnitRemoved { unit, why } => format!(
             "{} is removed ({}).",
@@ -248,49 +407,104 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
                 RemovedWhy::Dummy => "a dummy block",
             }
         ),
-        Event::ArtilleryFire { unit, area, part, dice, total, hit } => format!(
+        Event::ArtilleryFire {
+            unit,
+            area,
+            part,
+            dice,
+            total,
+            hit,
+        } => format!(
             "{} fires at {}{}: {} = {total}, {}.",
             r.unit_name(*unit),
             r.area_name(*area),
-            part.map(|p| format!(" aiming at the train's {}", part_name(p))).unwrap_or_default(),
+            part.map(|p| format!(" aiming at the train's {}", part_name(p)))
+                .unwrap_or_default(),
             dice_text(dice),
-            if *hit { "10 or more: a hit" } else { "under 10: no hit" }
+            if *hit {
+                "10 or more: a hit"
+            } else {
+                "under 10: no hit"
+            }
         ),
-        Event::ArtilleryTokensPlaced { area, tokens } => format!("{} has {tokens} artillery fire tokens.", r.area_name(*area)),
-        Event::Sabotage { unit, area, dice, tokens, total, destroyed } => format!(
+        Event::ArtilleryTokensPlaced { area, tokens } => {
+            format!("{} has {tokens} artillery fire tokens.", r.area_name(*area))
+        }
+        Event::Sabotage {
+            unit,
+            area,
+            dice,
+            tokens,
+            total,
+            destroyed,
+        } => format!(
             "{} sabotages the railway in {}: {} gives {tokens} token(s), {total} there{}.",
             r.unit_name(*unit),
             r.area_name(*area),
             dice_text(dice),
-            if *destroyed { "; the railway is destroyed" } else { "" }
+            if *destroyed {
+                "; the railway is destroyed"
+            } else {
+                ""
+            }
         ),
-        Event::Charges { unit, train_side, dice, hits, total, sixes, immobilised } => format!(
+        Event::Charges {
+            unit,
+            train_side,
+            dice,
+            hits,
+            total,
+            sixes,
+            immobilised,
+        } => format!(
             "{} plants charges on {}'s train: {} gives {hits} hit(s) ({total} in all){}{}.",
             r.unit_name(*unit),
             side(*train_side),
             dice_text(dice),
-            if *immobilised { "; the train cannot move any more" } else { "" },
-            if *sixes > 0 { format!("; {sixes} six(es) cost the train's parts steps") } else { String::new() }
+            if *immobilised {
+                "; the train cannot move any more"
+            } else {
+                ""
+            },
+            if *sixes > 0 {
+                format!("; {sixes} six(es) cost the train's parts steps")
+            } else {
+                String::new()
+            }
         ),
         Event::TrainPartHit { part, .. } => format!("The train's {} is hit.", part_name(*part)),
         Event::MeleeBegins { area } => format!("Melee in {}.", r.area_name(*area)),
         Event::MeleeEnds { area } => format!("The melee in {} is over.", r.area_name(*area)),
-        Event::MeleeLosses { attacker_lead, attacker_steps, defender, defender_steps } => format!(
+        Event::MeleeLosses {
+            attacker_lead,
+            attacker_steps,
+            defender,
+            defender_steps,
+        } => format!(
             "Melee: {} loses {attacker_steps}, {} loses {defender_steps}.",
             r.unit_name(*attacker_lead),
             r.unit_name(*defender)
         ),
         Event::WokeUp { unit } => format!("{} wakes up.", r.unit_name(*unit)),
         Event::AllAwake => "The alarm is raised: every Estonian unit wakes up.".to_string(),
-        Event::ReinforcementsArrive { side: who } => format!("{}'s reinforcements arrive.", side(*who)),
-        Event::ObjectivesChanged { side: who, .. } => {
-            format!("{} holds its objectives, shows its card and draws a new one.", side(*who))
+        Event::ReinforcementsArrive { side: who } => {
+            format!("{}'s reinforcements arrive.", side(*who))
         }
-        Event::MustRetreat { units } => format!("{} unit(s) are cut off and must retreat.", units.len()),
+        Event::ObjectivesChanged { side: who, .. } => {
+            format!(
+                "{} holds its objectives, shows its card and draws a new one.",
+                side(*who)
+            )
+        }
+        Event::MustRetreat { units } => {
+            format!("{} unit(s) are cut off and must retreat.", units.len())
+        }
         Event::RetreatEnded { unit } => format!("{} has reached its friends.", r.unit_name(*unit)),
         Event::FogLifted => "The fog has lifted.".to_string(),
         Event::Exited { unit } => format!("{} leaves the map.", r.unit_name(*unit)),
-        Event::Evacuated { unit, total } => format!("{} is evacuated ({total} so far).", r.unit_name(*unit)),
+        Event::Evacuated { unit, total } => {
+            format!("{} is evacuated ({total} so far).", r.unit_name(*unit))
+        }
         Event::GameOver { outcome } => format!("Game over: {}.", outcome.reason),
     }
 }
@@ -309,7 +523,11 @@ fn role_name(r: Role) -> &'static str {
 }
 
 fn track_pos(p: i8) -> String {
-    if p > 0 { format!("Estonia {p}") } else { format!("Russian SFSR {}", -p) }
+    if p > 0 {
+        format!("Estonia {p}")
+    } else {
+        format!("Russian SFSR {}", -p)
+    }
 }
 
 #[cfg(test)]
@@ -318,7 +536,14 @@ mod tests {
 
     #[test]
     fn the_dice_arithmetic_reads_like_the_rulebook() {
-        let parts = [DicePart::Strength(4), DicePart::Range { range: 3, dice: -1 }, DicePart::Suppressed];
-        assert_eq!(dice_count_text(2, &parts), "2 dice: strength 4, −1 range 3, −1 suppressed");
+        let parts = [
+            DicePart::Strength(4),
+            DicePart::Range { range: 3, dice: -1 },
+            DicePart::Suppressed,
+        ];
+        assert_eq!(
+            dice_count_text(2, &parts),
+            "2 dice: strength 4, −1 range 3, −1 suppressed"
+        );
     }
 }

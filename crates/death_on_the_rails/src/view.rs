@@ -70,12 +70,16 @@ pub struct ObjectiveView {
 }
 
 fn letters(mask: u8) -> Vec<char> {
-    (0..8).filter(|i| mask >> i & 1 == 1).map(|i| (b'A' + i) as char).collect()
+    (0..8)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| (b'A' + i) as char)
+        .collect()
 }
 
 pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
     let sc = r.sc();
-    let hidden_setup = sc.setup_order == SetupOrder::Simultaneous && matches!(s.phase, Phase::Setup { .. });
+    let hidden_setup =
+        sc.setup_order == SetupOrder::Simultaneous && matches!(s.phase, Phase::Setup { .. });
     let units = r
         .unit_ids()
         .map(|u| {
@@ -91,7 +95,11 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
                 ability: r.ability(s, u),
                 turns: d.strength - st.strength,
             });
-            let place = if hidden_setup && !own && d.train_part.is_none() { Place::Pool } else { st.place };
+            let place = if hidden_setup && !own && d.train_part.is_none() {
+                Place::Pool
+            } else {
+                st.place
+            };
             UnitView {
                 id: u,
                 side: d.side,
@@ -103,7 +111,10 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
             }
         })
         .collect();
-    let colour = sc.secret_objectives.map(|(c, _)| c).unwrap_or(ObjectiveColour::Green);
+    let colour = sc
+        .secret_objectives
+        .map(|(c, _)| c)
+        .unwrap_or(ObjectiveColour::Green);
     View {
         viewer,
         to_decide: r.to_decide(s),

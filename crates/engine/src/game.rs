@@ -107,15 +107,15 @@ impl<R: Ruleset> Game<R> {
 
     fn check_undo(&self, side: Side) -> Result<(), UndoError> {
         // Once the other side is asked to decide, what it was asked about stands.
-        if !self.to_decide().includes(side) && self.outcome().is_none() {
-            if let Some(last) = self.history.last()
-                && last.side == side
-                && self.history.len() > self.undo_floor
-            {
-                return Err(UndoError::NotDeciding {
-                    side: self.rules.side_name(side).to_string(),
-                });
-            }
+        if !self.to_decide().includes(side)
+            && self.outcome().is_none()
+            && let Some(last) = self.history.last()
+            && last.side == side
+            && self.history.len() > self.undo_floor
+        {
+            return Err(UndoError::NotDeciding {
+                side: self.rules.side_name(side).to_string(),
+            });
         }
         match self.history.last() {
             Some(last) if self.history.len() > self.undo_floor => {

@@ -181,7 +181,12 @@ pub trait Ruleset: Clone {
 
     /// The standard legality check for `apply`: the side must be asked, and the
     /// action must be one of its choices.
-    fn check_legal(&self, s: &Self::State, side: Side, action: &Self::Action) -> Result<(), RuleError> {
+    fn check_legal(
+        &self,
+        s: &Self::State,
+        side: Side,
+        action: &Self::Action,
+    ) -> Result<(), RuleError> {
         if let Some(outcome) = self.outcome(s) {
             return Err(RuleError::GameOver(outcome.reason));
         }

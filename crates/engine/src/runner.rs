@@ -40,7 +40,7 @@ pub struct Finished<R: Ruleset> {
 
 /// A random game that failed, with the game as far as it got (for its save file).
 pub struct Failed<R: Ruleset> {
-    pub game: Option<Game<R>>,
+    pub game: Option<Box<Game<R>>>,
     pub failure: RunFailure,
 }
 
@@ -90,11 +90,18 @@ pub fn random_game_kept<R: Ruleset>(
     play(game, seed, settings)
 }
 
-fn play<R: Ruleset>(mut game: Game<R>, seed: u64, settings: &RunSettings) -> Result<Finished<R>, Failed<R>> {
+fn play<R: Ruleset>(
+    mut game: Game<R>,
+    seed: u64,
+    settings: &RunSettings,
+) -> Result<Finished<R>, Failed<R>> {
     macro_rules! fail {
         ($f:expr) => {{
             let failure = $f;
-            return Err(Failed { game: Some(game), failure });
+            return Err(Failed {
+                game: Some(Box::new(game)),
+                failure,
+            });
         }};
     }
     let mut chooser = crate::rng_from_seed(seed ^ 0x5eed_c401_ce5a_11ed);

@@ -4,7 +4,9 @@
 
 use engine::runner::{RunFailure, RunSettings, random_game};
 use engine::save::{SaveError, SaveFile};
-use engine::{Decider, Game, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupError, Side, UndoError};
+use engine::{
+    Decider, Game, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupError, Side, UndoError,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Default)]
@@ -70,7 +72,11 @@ impl Ruleset for Race {
         })
     }
     fn to_decide(&self, s: &RaceState) -> Decider {
-        if s.over { Decider::Nobody } else { Decider::One(s.turn) }
+        if s.over {
+            Decider::Nobody
+        } else {
+            Decider::One(s.turn)
+        }
     }
     fn choices(&self, s: &RaceState, side: Side, out: &mut Vec<Move>) {
         if self.to_decide(s).includes(side) {
@@ -80,7 +86,13 @@ impl Ruleset for Race {
     fn prompt_text(&self, _: &RaceState, _: Side) -> String {
         "add, roll or end".into()
     }
-    fn apply(&self, s: &mut RaceState, side: Side, a: &Move, ev: &mut Vec<Happened>) -> Result<(), RuleError> {
+    fn apply(
+        &self,
+        s: &mut RaceState,
+        side: Side,
+        a: &Move,
+        ev: &mut Vec<Happened>,
+    ) -> Result<(), RuleError> {
         self.check_legal(s, side, a)?;
         let i = side.index();
         match a {
@@ -158,7 +170,11 @@ fn undo_stops_at_a_die_roll() {
     g.apply(Side::A, Move::Add1).unwrap();
     let before_undo = g.state().totals;
     g.undo(Side::A).unwrap();
-    assert_eq!(g.state().totals[0], before_undo[0] - 1, "the roll stays, only the add is taken back");
+    assert_eq!(
+        g.state().totals[0],
+        before_undo[0] - 1,
+        "the roll stays, only the add is taken back"
+    );
 }
 
 #[test]
@@ -166,9 +182,17 @@ fn undo_only_by_the_side_that_decided() {
     let mut g = game();
     g.apply(Side::A, Move::Add1).unwrap();
     g.apply(Side::A, Move::EndTurn).unwrap();
-    assert_eq!(g.undo(Side::B), Err(UndoError::NotYours { owner: "Red".into() }));
+    assert_eq!(
+        g.undo(Side::B),
+        Err(UndoError::NotYours {
+            owner: "Red".into()
+        })
+    );
     // Red's decisions are still the latest, but Blue is deciding now.
-    assert_eq!(g.undo(Side::A), Err(UndoError::NotDeciding { side: "Red".into() }));
+    assert_eq!(
+        g.undo(Side::A),
+        Err(UndoError::NotDeciding { side: "Red".into() })
+    );
 }
 
 #[test]
@@ -176,24 +200,40 @@ fn an_illegal_action_changes_nothing_and_is_not_recorded() {
     let mut g = game();
     g.apply(Side::A, Move::Add1).unwrap();
     let err = g.apply(Side::B, Move::Add1).unwrap_err();
-    assert_eq!(err.to_string(), "Blue has no decision to make now (waiting for Red)");
+    assert_eq!(
+        err.to_string(),
+        "Blue has no decision to make now (waiting for Red)"
+    );
     assert_eq!(g.history().len(), 1);
     assert_eq!(g.state().totals, [1, 0]);
 }
 
 fn finished_game() -> Game<Race> {
-    random_game(Race::default(), &Options::new(), 99, &RunSettings::default()).unwrap().game
+    random_game(
+        Race::default(),
+        &Options::new(),
+        99,
+        &RunSettings::default(),
+    )
+    .unwrap()
+    .game
 }
 
 #[test]
 fn a_save_file_replays_to_the_same_state() {
     let g = finished_game();
     let json = SaveFile::of_game(&g).to_json();
-    let loaded = SaveFile::parse(&json).unwrap().replay(Race::default()).unwrap();
+    let loaded = SaveFile::parse(&json)
+        .unwrap()
+        .replay(Race::default())
+        .unwrap();
     assert_eq!(loaded.state(), g.state());
     assert_eq!(loaded.history(), g.history());
     assert!(json.contains("\"format\": \"fourfronts-save\""));
-    assert!(json.contains("\"text\": \"Red: "), "decisions in words for people reading the file");
+    assert!(
+        json.contains("\"text\": \"Red: "),
+        "decisions in words for people reading the file"
+    );
 }
 
 #[test]
@@ -217,23 +257,43 @@ fn a_damaged_save_says_what_is_wrong() {
     let load = |text: &str| SaveFile::parse(text).and_then(|s| s.replay(Race::default()));
 
     assert!(matches!(load("{ not json"), Err(SaveError::NotJson(_))));
-    assert!(matches!(load(&json[..json.len() / 2]), Err(SaveError::NotJson(_))), "a cut-off file");
+    assert!(
+        matches!(load(&json[..json.len() / 2]), Err(SaveError::NotJson(_))),
+        "a cut-off file"
+    );
     let other = edit(&json, |v| v["format"] = "something-else".into());
-    assert_eq!(load(&other).unwrap_err(), SaveError::WrongFormat("something-else".into()));
+    assert_eq!(
+        load(&other).unwrap_err(),
+        SaveError::WrongFormat("something-else".into())
+    );
     let newer = edit(&json, |v| v["version"] = 99.into());
-    assert_eq!(load(&newer).unwrap_err(), SaveError::NewerVersion { found: 99 });
+    assert_eq!(
+        load(&newer).unwrap_err(),
+        SaveError::NewerVersion { found: 99 }
+    );
     let ruleset = edit(&json, |v| v["ruleset"] = "chess".into());
-    assert!(matches!(load(&ruleset), Err(SaveError::WrongRuleset { .. })));
+    assert!(matches!(
+        load(&ruleset),
+        Err(SaveError::WrongRuleset { .. })
+    ));
     let unreadable = edit(&json, |v| v["decisions"][2]["action"] = "Fly".into());
     let e = load(&unreadable).unwrap_err();
     assert!(matches!(e, SaveError::BadDecision { index: 3, .. }), "{e}");
     assert!(e.to_string().starts_with("decision 3 ("), "{e}");
-    assert!(e.to_string().contains("cannot be read: unknown variant `Fly`"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("cannot be read: unknown variant `Fly`"),
+        "{e}"
+    );
     // A decision taken by the wrong side: illegal on replay, and the error says which.
     let wrong_side = edit(&json, |v| v["decisions"][0]["side"] = "B".into());
     let e = load(&wrong_side).unwrap_err();
     assert!(e.to_string().starts_with("decision 1 (Blue: "), "{e}");
-    assert!(e.to_string().contains("is illegal when replayed: Blue has no decision to make now"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("is illegal when replayed: Blue has no decision to make now"),
+        "{e}"
+    );
     // A different seed replays legally but to another state: the digest catches it.
     let seed = edit(&json, |v| v["seed"] = 12345.into());
     let e = load(&seed).unwrap_err();
@@ -247,10 +307,16 @@ fn the_random_runner_reports_a_broken_invariant_with_its_step() {
         ..Race::default()
     };
     let failure = (0..20)
-        .find_map(|seed| random_game(r.clone(), &Options::new(), seed, &RunSettings::default()).err())
+        .find_map(|seed| {
+            random_game(r.clone(), &Options::new(), seed, &RunSettings::default()).err()
+        })
         .expect("some game reaches 5");
     assert!(matches!(failure, RunFailure::Invariant { .. }), "{failure}");
-    assert!(failure.to_string().contains("invariant broken: a total of 5"));
+    assert!(
+        failure
+            .to_string()
+            .contains("invariant broken: a total of 5")
+    );
 }
 
 #[test]
@@ -263,7 +329,9 @@ fn the_random_runner_reports_a_game_that_does_not_end() {
         max_steps: 500,
         ..RunSettings::default()
     };
-    let failure = random_game(r, &Options::new(), 1, &settings).err().expect("never ends");
+    let failure = random_game(r, &Options::new(), 1, &settings)
+        .err()
+        .expect("never ends");
     assert_eq!(failure, RunFailure::TooLong { steps: 500 });
 }
 

@@ -27,7 +27,9 @@ impl DeathOnTheRails {
 
     /// A friendly unit (train included) in the unit's own or a neighbouring area.
     pub fn has_friend_near(&self, s: &State, u: UnitId) -> bool {
-        let Some(area) = s.area_of(u) else { return false };
+        let Some(area) = s.area_of(u) else {
+            return false;
+        };
         let mut near = self.sc().map.adjacent[area as usize];
         near.insert(area);
         let mut friends = self.units_in_areas(s, self.def(u).side, near);
@@ -39,7 +41,9 @@ impl DeathOnTheRails {
     /// area (our reading: there is nowhere closer to go).
     fn safe(&self, s: &State, u: UnitId) -> bool {
         let side = self.def(u).side;
-        self.has_friend_near(s, u) || s.area_of(u).is_some_and(|a| self.sc().side(side).setup_areas.contains(a))
+        self.has_friend_near(s, u)
+            || s.area_of(u)
+                .is_some_and(|a| self.sc().side(side).setup_areas.contains(a))
     }
 
     /// At the start of a turn with the initiative changed: mark isolated units.
@@ -47,7 +51,12 @@ impl DeathOnTheRails {
         let mut marked = UnitSet::EMPTY;
         for u in self.units_of(s.active) {
             let d = self.def(u);
-            if d.side == s.active && d.train_part.is_none() && self.on_map(s, u) && self.awake(s, u) && !self.safe(s, u) {
+            if d.side == s.active
+                && d.train_part.is_none()
+                && self.on_map(s, u)
+                && self.awake(s, u)
+                && !self.safe(s, u)
+            {
                 marked.insert(u);
             }
         }
@@ -82,7 +91,9 @@ impl DeathOnTheRails {
             choices.clear();
             self.move_choices_of(s, MoveKind::Retreat, &mut choices);
             let area = s.area_of(u);
-            let can = choices.iter().any(|c| matches!(c, Action::Move { from } if Some(*from) == area));
+            let can = choices
+                .iter()
+                .any(|c| matches!(c, Action::Move { from } if Some(*from) == area));
             if !can {
                 self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
             }

@@ -17,7 +17,11 @@ impl DeathOnTheRails {
     pub fn can_fire_artillery(&self, s: &State, u: UnitId) -> bool {
         let d = self.def(u);
         let st = &s.units[u as usize];
-        if d.kind != UnitKind::Artillery || d.side != s.active || !self.on_map(s, u) || st.has(flag::ASLEEP) {
+        if d.kind != UnitKind::Artillery
+            || d.side != s.active
+            || !self.on_map(s, u)
+            || st.has(flag::ASLEEP)
+        {
             return false;
         }
         match d.train_part {
@@ -37,7 +41,10 @@ impl DeathOnTheRails {
             }
             if enemy_train == Some(a) {
                 for part in [TrainPart::Artillery, TrainPart::MachineGun] {
-                    if self.train_part_unit(enemy, part).is_some_and(|p| self.on_map(s, p)) {
+                    if self
+                        .train_part_unit(enemy, part)
+                        .is_some_and(|p| self.on_map(s, p))
+                    {
                         out.push(Action::TargetTrain { part });
                     }
                 }
@@ -63,7 +70,9 @@ impl DeathOnTheRails {
         if !self.can_fire_artillery(s, u) {
             return false;
         }
-        let Some(from) = s.area_of(u) else { return false };
+        let Some(from) = s.area_of(u) else {
+            return false;
+        };
         // Any area in sight but its own is a target (an enemy train's area is
         // one too, aimed at by part).
         let mut sight = sc.map.line_of_sight[from as usize];

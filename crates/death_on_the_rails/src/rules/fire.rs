@@ -5,20 +5,29 @@ use crate::data::{Ability, Terrain, UnitKind};
 use crate::map::AreaId;
 use crate::scenario::{TrainPart, UnitId};
 use crate::state::{
-    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Resume, Role, State, UnitSet, flag,
+    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Resume,
+    Role, State, UnitSet, flag,
 };
 use engine::Side;
 
 /// 9.1.1 Attacker modifiers: lead unit strength, 2 − range, −1 if suppressed.
 /// With `ignore_negative_range` (Tapa's heavy machine gun) a negative range
 /// modifier counts as 0.
-pub fn attack_dice(strength: u8, range: u8, suppressed: bool, ignore_negative_range: bool) -> (i8, Vec<DicePart>) {
+pub fn attack_dice(
+    strength: u8,
+    range: u8,
+    suppressed: bool,
+    ignore_negative_range: bool,
+) -> (i8, Vec<DicePart>) {
     let mut parts = vec![DicePart::Strength(strength)];
     let range_mod = 2 - range as i8;
     if range_mod < 0 && ignore_negative_range {
         parts.push(DicePart::RangeIgnored { range });
     } else if range_mod != 0 {
-        parts.push(DicePart::Range { range, dice: range_mod });
+        parts.push(DicePart::Range {
+            range,
+            dice: range_mod,
+        });
     }
     if suppressed {
         parts.push(DicePart::Suppressed);
@@ -28,7 +37,13 @@ pub fn attack_dice(strength: u8, range: u8, suppressed: bool, ignore_negative_ra
 
 /// 9.1.2 Defender modifiers: unit strength, +1 in forest or building, −1 for
 /// each unit beyond the area's size, −1 if suppressed.
-pub fn defence_dice(strength: u8, terrain: Terrain, units_in_area: usize, area_size: usize, suppressed: bool) -> (i8, Vec<DicePart>) {
+pub fn defence_dice(
+    strength: u8,
+    terrain: Terrain,
+    units_in_area: usize,
+    area_size: usize,
+    suppressed: bool,
+) -> (i8, Vec<DicePart>) {
     let mut parts = vec![DicePart::Strength(strength)];
     if terrain != Terrain::Open {
         parts.push(DicePart::Cover);
@@ -110,7 +125,12 @@ impl DeathOnTheRails {
     }
 
     /// The dice `lead` would roll at an area, if it may fire there at all.
-    pub fn fire_dice_at(&self, s: &State, lead: UnitId, area: AreaId) -> Option<(i8, Vec<DicePart>)> {
+    pub fn fire_dice_at(
+        &self,
+        s: &State,
+        lead: UnitId,
+        area: AreaId,
+    ) -> Option<(i8, Vec<DicePart>)> {
         let sc = self.sc();
         let from = s.area_of(lead)?;
         if from == area || !sc.map.sees(from, area) {
@@ -121,8 +141,14 @@ impl DeathOnTheRails {
             // Lehtse: in the fog, line of sight reaches two areas at most.
             return None;
         }
-        let heavy = sc.special.heavy_machine_gun && self.def(lead).train_part == Some(TrainPart::MachineGun);
-        let (n, parts) = attack_dice(s.units[lead as usize].strength, range, self.suppressed(s, from), heavy);
+        let heavy = sc.special.heavy_machine_gun
+            && self.def(lead).train_part == Some(TrainPart::MachineGun);
+        let (n, parts) = attack_dice(
+            s.units[lead as usize].strength,
+            range,
+            self.suppressed(s, from),
+            heavy,
+        );
         (n >= 1).then_some((n, parts))
     }
 
@@ -131,11 +157,16 @@ impl DeathOnTheRails {
     fn fire_areas(&self, s: &State, lead: UnitId, from: AreaId) -> crate::map::AreaSet {
         let sc = self.sc();
         let strength = s.units[lead as usize].strength as i8;
-        let heavy = sc.special.heavy_machine_gun && self.def(lead).train_part == Some(TrainPart::MachineGun);
+        let heavy = sc.special.heavy_machine_gun
+            && self.def(lead).train_part == Some(TrainPart::MachineGun);
         let suppressed = if self.suppressed(s, from) { 1 } else { 0 };
         // Dice = strength + 2 − range − suppressed ≥ 1 (range never counts
         // against the heavy machine gun).
-        let mut max_range = if heavy { 255 } else { (strength + 1 - suppressed).max(0) as u8 };
+        let mut max_range = if heavy {
+            255
+        } else {
+            (strength + 1 - suppressed).max(0) as u8
+        };
         if heavy && strength - suppressed < 1 {
             max_range = (strength + 1 - suppressed).max(0) as u8;
         }
@@ -150,7 +181,12 @@ impl DeathOnTheRails {
 
     /// Areas holding units `attacker` may fire at (enemy units that are not
     /// armoured-train parts, 12: immune to infantry fire).
-    fn target_areas(&self, s: &State, attacker: Side, only: Option<UnitSet>) -> crate::map::AreaSet {
+    fn target_areas(
+        &self,
+        s: &State,
+        attacker: Side,
+        only: Option<UnitSet>,
+    ) -> crate::map::AreaSet {
         let mask = self.targetable_mask(attacker) & only.map_or(u64::MAX, |o| o.0);
         let mut set = crate::map::AreaSet::EMPTY;
         for (a, units) in s.area_units.iter().enumerate() {
@@ -166,7 +202,13 @@ impl DeathOnTheRails {
         self.sc().side_mask[attacker.other().index()] & !self.sc().train_mask
     }
 
-    fn for_each_target(&self, s: &State, lead: UnitId, mode: CombatMode, mut f: impl FnMut(UnitId)) {
+    fn for_each_target(
+        &self,
+        s: &State,
+        lead: UnitId,
+        mode: CombatMode,
+        mut f: impl FnMut(UnitId),
+    ) {
         let Some(from) = s.area_of(lead) else { return };
         let attacker = self.def(lead).side;
         let areas = match mode {
@@ -193,8 +235,16 @@ impl DeathOnTheRails {
     }
 
     /// Whether `lead` has a target among the areas `targets`.
-    fn has_target_in(&self, s: &State, lead: UnitId, mode: CombatMode, targets: crate::map::AreaSet) -> bool {
-        let Some(from) = s.area_of(lead) else { return false };
+    fn has_target_in(
+        &self,
+        s: &State,
+        lead: UnitId,
+        mode: CombatMode,
+        targets: crate::map::AreaSet,
+    ) -> bool {
+        let Some(from) = s.area_of(lead) else {
+            return false;
+        };
         let mut areas = self.fire_areas(s, lead, from);
         if mode == CombatMode::Reaction && s.fog {
             areas.0 &= self.sc().map.adjacent[from as usize].0;
@@ -221,7 +271,8 @@ impl DeathOnTheRails {
     pub fn fire_lead_ok(&self, s: &State, u: UnitId, targets: crate::map::AreaSet) -> bool {
         self.def(u).side == s.active
             && self.can_fire(s, u)
-            && s.area_of(u).is_some_and(|from| self.fire_areas(s, u, from).intersects(targets))
+            && s.area_of(u)
+                .is_some_and(|from| self.fire_areas(s, u, from).intersects(targets))
     }
 
     /// The areas holding units the active player may fire at.
@@ -244,9 +295,18 @@ impl DeathOnTheRails {
 
     /// Quick check of one decision while forming a fire group (the same
     /// tests as `fire_group_choices`).
-    pub fn fire_group_decision_ok(&self, s: &State, mode: CombatMode, lead: UnitId, supports: UnitSet, a: Action) -> bool {
+    pub fn fire_group_decision_ok(
+        &self,
+        s: &State,
+        mode: CombatMode,
+        lead: UnitId,
+        supports: UnitSet,
+        a: Action,
+    ) -> bool {
         match a {
-            Action::Support { unit } => !supports.contains(unit) && self.may_support(s, mode, lead, unit),
+            Action::Support { unit } => {
+                !supports.contains(unit) && self.may_support(s, mode, lead, unit)
+            }
             Action::Target { unit } => {
                 let mut found = false;
                 self.for_each_target(s, lead, mode, |t| found |= t == unit);
@@ -256,7 +316,14 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn fire_group_choices(&self, s: &State, mode: CombatMode, lead: UnitId, supports: UnitSet, out: &mut Vec<Action>) {
+    pub fn fire_group_choices(
+        &self,
+        s: &State,
+        mode: CombatMode,
+        lead: UnitId,
+        supports: UnitSet,
+        out: &mut Vec<Action>,
+    ) {
         if let Some(area) = s.area_of(lead) {
             for u in self.side_units_in(s, self.def(lead).side, area).iter() {
                 if !supports.contains(u) && self.may_support(s, mode, lead, u) {
@@ -267,12 +334,24 @@ impl DeathOnTheRails {
         self.for_each_target(s, lead, mode, |t| out.push(Action::Target { unit: t }));
     }
 
-    pub fn fire_group_step(&self, s: &mut State, mode: CombatMode, lead: UnitId, supports: UnitSet, a: Action, ev: &mut Vec<Event>) {
+    pub fn fire_group_step(
+        &self,
+        s: &mut State,
+        mode: CombatMode,
+        lead: UnitId,
+        supports: UnitSet,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
         match a {
             Action::Support { unit } => {
                 let mut supports = supports;
                 supports.insert(unit);
-                s.phase = Phase::Fire { mode, lead, supports };
+                s.phase = Phase::Fire {
+                    mode,
+                    lead,
+                    supports,
+                };
             }
             Action::Target { unit } => self.start_combat(s, mode, lead, supports, unit, ev),
             other => unreachable!("{other:?} while forming a fire group"),
@@ -280,7 +359,15 @@ impl DeathOnTheRails {
     }
 
     /// 9.1: the target is chosen; the lead and the defending unit are revealed.
-    pub fn start_combat(&self, s: &mut State, mode: CombatMode, lead: UnitId, supports: UnitSet, target: UnitId, ev: &mut Vec<Event>) {
+    pub fn start_combat(
+        &self,
+        s: &mut State,
+        mode: CombatMode,
+        lead: UnitId,
+        supports: UnitSet,
+        target: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
         let attacker = self.def(lead).side;
         if !matches!(mode, CombatMode::Melee(_)) {
             // 6.2: a unit fires (or joins group fire) once a turn.
@@ -301,7 +388,11 @@ impl DeathOnTheRails {
             // "If the defending unit has no combat strength, it is removed from
             // the board and combat automatically ends."
             ev.push(Event::NoCombatStrength { unit: target });
-            let why = if self.def(target).kind == UnitKind::Dummy { RemovedWhy::Dummy } else { RemovedWhy::Destroyed };
+            let why = if self.def(target).kind == UnitKind::Dummy {
+                RemovedWhy::Dummy
+            } else {
+                RemovedWhy::Destroyed
+            };
             self.remove_unit(s, target, why, ev);
             self.after_combat(s, mode, attacker, ev);
             return;
@@ -320,13 +411,23 @@ impl DeathOnTheRails {
             return;
         }
         let target_area = s.area_of(target).unwrap_or(0);
-        let (n, parts) = self.fire_dice_at(s, lead, target_area).unwrap_or((1, vec![]));
+        let (n, parts) = self
+            .fire_dice_at(s, lead, target_area)
+            .unwrap_or((1, vec![]));
         combat.attack = self.roll(s, attacker, Role::Attacker, n, parts, ev);
         self.support_raises(&mut combat, ev);
         self.after_attack_roll(s, combat, ev);
     }
 
-    pub fn roll(&self, s: &mut State, side: Side, role: Role, n: i8, parts: Vec<DicePart>, ev: &mut Vec<Event>) -> Dice {
+    pub fn roll(
+        &self,
+        s: &mut State,
+        side: Side,
+        role: Role,
+        n: i8,
+        parts: Vec<DicePart>,
+        ev: &mut Vec<Event>,
+    ) -> Dice {
         let n = n.clamp(0, 8) as u8;
         ev.push(Event::DiceCount {
             side,
@@ -387,7 +488,10 @@ impl DeathOnTheRails {
                     });
                 }
                 _ => {
-                    s.phase = Phase::Raise { combat: c, side: c.attacker };
+                    s.phase = Phase::Raise {
+                        combat: c,
+                        side: c.attacker,
+                    };
                     return;
                 }
             }
@@ -425,7 +529,10 @@ impl DeathOnTheRails {
                     });
                 }
                 _ => {
-                    s.phase = Phase::Raise { combat: c, side: defender };
+                    s.phase = Phase::Raise {
+                        combat: c,
+                        side: defender,
+                    };
                     return;
                 }
             }
@@ -434,7 +541,11 @@ impl DeathOnTheRails {
     }
 
     pub fn raise_choices(&self, combat: &Combat, side: Side, out: &mut Vec<Action>) {
-        let dice = if side == combat.attacker { &combat.attack } else { &combat.defence };
+        let dice = if side == combat.attacker {
+            &combat.attack
+        } else {
+            &combat.defence
+        };
         for v in Self::raisable(dice) {
             out.push(Action::Raise { value: v });
         }
@@ -489,7 +600,13 @@ impl DeathOnTheRails {
     }
 
     /// After any fire or melee combat: Kiltsi's waking-up, then play goes on.
-    pub fn after_combat(&self, s: &mut State, mode: CombatMode, attacker: Side, ev: &mut Vec<Event>) {
+    pub fn after_combat(
+        &self,
+        s: &mut State,
+        mode: CombatMode,
+        attacker: Side,
+        ev: &mut Vec<Event>,
+    ) {
         let then = match mode {
             CombatMode::Fire => Resume::FinishAction,
             CombatMode::Reaction => Resume::FinishReaction,
@@ -530,7 +647,9 @@ impl DeathOnTheRails {
             if self.has_ground(s, s.active, a) {
                 continue; // units in melee do not react
             }
-            if d.train_part == Some(TrainPart::Artillery) || (d.train_part.is_some() && self.train_pinned(s, reactor)) {
+            if d.train_part == Some(TrainPart::Artillery)
+                || (d.train_part.is_some() && self.train_pinned(s, reactor))
+            {
                 continue;
             }
             let max_range = if s.fog { 1 } else { 5 };
@@ -560,7 +679,9 @@ impl DeathOnTheRails {
     fn reaction_lead_ok(&self, s: &State, u: UnitId, targets: crate::map::AreaSet) -> bool {
         self.def(u).side == s.active.other()
             && self.can_fire(s, u)
-            && !s.area_of(u).is_some_and(|a| self.has_ground(s, s.active, a))
+            && !s
+                .area_of(u)
+                .is_some_and(|a| self.has_ground(s, s.active, a))
             && self.has_target_in(s, u, CombatMode::Reaction, targets)
     }
 

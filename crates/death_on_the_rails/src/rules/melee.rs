@@ -8,7 +8,9 @@ use super::DeathOnTheRails;
 use crate::data::UnitKind;
 use crate::map::AreaId;
 use crate::scenario::UnitId;
-use crate::state::{Action, Combat, CombatMode, DicePart, Event, Phase, RemovedWhy, Role, State, UnitSet};
+use crate::state::{
+    Action, Combat, CombatMode, DicePart, Event, Phase, RemovedWhy, Role, State, UnitSet,
+};
 use engine::Side;
 
 impl DeathOnTheRails {
@@ -44,13 +46,23 @@ impl DeathOnTheRails {
 
     /// Fights the melees of the turn's end, area by area from `area` on.
     /// `continuing`: a melee in `area` is already under way.
-    pub fn run_melee(&self, s: &mut State, mut area: AreaId, mut continuing: bool, ev: &mut Vec<Event>) {
+    pub fn run_melee(
+        &self,
+        s: &mut State,
+        mut area: AreaId,
+        mut continuing: bool,
+        ev: &mut Vec<Event>,
+    ) {
         let n = self.sc().map.area_count();
         loop {
             if !continuing {
                 // Jump to the next area holding both sides.
                 let b = self.board(s);
-                let contested = if (area as usize) < n { (b.ground[0].0 & b.ground[1].0) >> area } else { 0 };
+                let contested = if (area as usize) < n {
+                    (b.ground[0].0 & b.ground[1].0) >> area
+                } else {
+                    0
+                };
                 if contested == 0 {
                     self.end_turn_finish(s, ev);
                     return;
@@ -64,7 +76,10 @@ impl DeathOnTheRails {
                 for side in Side::BOTH {
                     for u in self.side_units_in(s, side, area).iter() {
                         if self.def(u).kind == UnitKind::Dummy {
-                            ev.push(Event::Revealed { unit: u, strength: 0 });
+                            ev.push(Event::Revealed {
+                                unit: u,
+                                strength: 0,
+                            });
                             self.remove_unit(s, u, RemovedWhy::Dummy, ev);
                         }
                     }
@@ -92,7 +107,13 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn melee_lead_choices(&self, s: &State, area: AreaId, attacker: Side, out: &mut Vec<Action>) {
+    pub fn melee_lead_choices(
+        &self,
+        s: &State,
+        area: AreaId,
+        attacker: Side,
+        out: &mut Vec<Action>,
+    ) {
         for u in self.side_units_in(s, attacker, area).iter() {
             if self.def(u).is_combat() && self.def(u).train_part.is_none() {
                 out.push(Action::Fire { lead: u });
@@ -113,10 +134,24 @@ impl DeathOnTheRails {
     pub fn melee_round(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
         let defender = c.attacker.other();
         let a = self.steps_available(s, c.lead);
-        c.attack = self.roll(s, c.attacker, Role::Attacker, a as i8, vec![DicePart::Steps(a)], ev);
+        c.attack = self.roll(
+            s,
+            c.attacker,
+            Role::Attacker,
+            a as i8,
+            vec![DicePart::Steps(a)],
+            ev,
+        );
         self.support_raises(&mut c, ev);
         let d = self.steps_available(s, c.target);
-        c.defence = self.roll(s, defender, Role::Defender, d as i8, vec![DicePart::Steps(d)], ev);
+        c.defence = self.roll(
+            s,
+            defender,
+            Role::Defender,
+            d as i8,
+            vec![DicePart::Steps(d)],
+            ev,
+        );
         let (ah, dh) = super::fire::compare(c.attack.as_slice(), c.defence.as_slice(), true);
         ev.push(Event::Compared {
             attack: c.attack,
@@ -139,7 +174,9 @@ impl DeathOnTheRails {
     /// 11: after melee the objective goes to the side with units left; if
     /// every unit was killed, the defender keeps it.
     fn settle_melee_control(&self, s: &mut State, area: AreaId, ev: &mut Vec<Event>) {
-        let Some(_) = self.sc().objective_in(area) else { return };
+        let Some(_) = self.sc().objective_in(area) else {
+            return;
+        };
         let active = s.active;
         let holds = |side: Side| {
             self.side_units_in(s, side, area)
@@ -147,7 +184,8 @@ impl DeathOnTheRails {
                 .any(|u| self.def(u).takes_objectives())
         };
         let (a, d) = (holds(active), holds(active.other()));
-        let anyone = !self.ground_units_in(s, active, area).is_empty() || !self.ground_units_in(s, active.other(), area).is_empty();
+        let anyone = !self.ground_units_in(s, active, area).is_empty()
+            || !self.ground_units_in(s, active.other(), area).is_empty();
         let winner = match (a, d) {
             (true, false) => Some(active),
             (false, true) => Some(active.other()),

@@ -42,27 +42,56 @@ impl DeathOnTheRails {
     /// Carries out a decision already known to be legal.
     fn dispatch(&self, s: &mut State, action: Action, events: &mut Vec<Event>) {
         match (s.phase, action) {
-            (Phase::Setup { side }, Action::Place { unit, area }) => self.place(s, side, unit, area, events),
-            (Phase::ChooseAction, a) => self.begin_action(s, a, events),
-            (Phase::MoveGroup { from, group, extra }, a) => self.group_step(s, from, group, extra, a, events),
-            (Phase::MoveOn { group, at, entered_melee, extra, .. }, a) => {
-                self.move_on(s, group, at, entered_melee, extra, a, events)
+            (Phase::Setup { side }, Action::Place { unit, area }) => {
+                self.place(s, side, unit, area, events)
             }
+            (Phase::ChooseAction, a) => self.begin_action(s, a, events),
+            (Phase::MoveGroup { from, group, extra }, a) => {
+                self.group_step(s, from, group, extra, a, events)
+            }
+            (
+                Phase::MoveOn {
+                    group,
+                    at,
+                    entered_melee,
+                    extra,
+                    ..
+                },
+                a,
+            ) => self.move_on(s, group, at, entered_melee, extra, a, events),
             (Phase::TrainMove { steps }, a) => self.train_move(s, steps, a, events),
-            (Phase::Fire { mode, lead, supports }, a) => self.fire_group_step(s, mode, lead, supports, a, events),
+            (
+                Phase::Fire {
+                    mode,
+                    lead,
+                    supports,
+                },
+                a,
+            ) => self.fire_group_step(s, mode, lead, supports, a, events),
             (Phase::ArtilleryAim { unit }, a) => self.artillery_fire(s, unit, a, events),
-            (Phase::Raise { combat, side }, Action::Raise { value }) => self.raise(s, combat, side, value, events),
+            (Phase::Raise { combat, side }, Action::Raise { value }) => {
+                self.raise(s, combat, side, value, events)
+            }
             (Phase::TrainLoss { side, losses, then }, Action::TrainLoss { part }) => {
                 self.train_loss(s, side, losses, then, part, events)
             }
             (Phase::Reaction { .. }, a) => self.reaction(s, a, events),
-            (Phase::WakeUp { then }, Action::WakeUp { unit }) => self.wake_up(s, unit, then, events),
-            (Phase::CallReinforcements, a) => self.call_reinforcements(s, a, events),
-            (Phase::PlaceReinforcements { side, then, extra_moves }, Action::Place { unit, area }) => {
-                self.place_reinforcement(s, side, unit, area, then, extra_moves, events)
+            (Phase::WakeUp { then }, Action::WakeUp { unit }) => {
+                self.wake_up(s, unit, then, events)
             }
+            (Phase::CallReinforcements, a) => self.call_reinforcements(s, a, events),
+            (
+                Phase::PlaceReinforcements {
+                    side,
+                    then,
+                    extra_moves,
+                },
+                Action::Place { unit, area },
+            ) => self.place_reinforcement(s, side, unit, area, then, extra_moves, events),
             (Phase::ExtraMoves, a) => self.extra_move(s, a, events),
-            (Phase::MeleeLead { area, .. }, Action::Fire { lead }) => self.melee_lead(s, area, lead),
+            (Phase::MeleeLead { area, .. }, Action::Fire { lead }) => {
+                self.melee_lead(s, area, lead)
+            }
             (phase, a) => unreachable!("{a:?} passed the legality check in {phase:?}"),
         }
     }
@@ -88,7 +117,9 @@ impl DeathOnTheRails {
             if !auto {
                 return;
             }
-            let Decider::One(side) = self.to_decide(s) else { return };
+            let Decider::One(side) = self.to_decide(s) else {
+                return;
+            };
             let only = BUFFER.with_borrow_mut(|v| {
                 v.clear();
                 self.choices(s, side, v);
@@ -200,7 +231,10 @@ impl DeathOnTheRails {
 
     /// Whether `side` has units that fight in melee in `area` (not train parts).
     pub fn has_ground(&self, s: &State, side: Side, area: AreaId) -> bool {
-        s.area_units[area as usize].0 & self.scenario.side_mask[side.index()] & !self.scenario.train_mask != 0
+        s.area_units[area as usize].0
+            & self.scenario.side_mask[side.index()]
+            & !self.scenario.train_mask
+            != 0
     }
 
     /// Units of `side` on the map in a set of areas.
@@ -225,7 +259,8 @@ impl DeathOnTheRails {
     /// The ability a unit has now: abilities are lost with steps.
     pub fn ability(&self, s: &State, u: UnitId) -> Option<Ability> {
         let d = self.def(u);
-        d.ability.filter(|_| s.units[u as usize].strength >= d.ability_min)
+        d.ability
+            .filter(|_| s.units[u as usize].strength >= d.ability_min)
     }
 
     pub fn suppressed(&self, s: &State, area: AreaId) -> bool {
@@ -235,7 +270,9 @@ impl DeathOnTheRails {
     /// The side's armoured train: its area, if it is on the map.
     pub fn train_area(&self, s: &State, side: Side) -> Option<AreaId> {
         let t = self.scenario.side(side).train.as_ref()?;
-        t.parts.iter().find_map(|p| s.units[*p as usize].place.area())
+        t.parts
+            .iter()
+            .find_map(|p| s.units[*p as usize].place.area())
     }
 
     pub fn train_part_unit(&self, side: Side, part: TrainPart) -> Option<UnitId> {
@@ -270,7 +307,16 @@ impl DeathOnTheRails {
         let d = self.def(u);
         let strength = s.units[u as usize].strength;
         if !d.is_combat() || strength < d.critical + steps {
-            self.remove_unit(s, u, if d.kind == UnitKind::Dummy { RemovedWhy::Dummy } else { RemovedWhy::Destroyed }, ev);
+            self.remove_unit(
+                s,
+                u,
+                if d.kind == UnitKind::Dummy {
+                    RemovedWhy::Dummy
+                } else {
+                    RemovedWhy::Destroyed
+                },
+                ev,
+            );
         } else {
             s.units[u as usize].strength = strength - steps;
             ev.push(Event::StepsLost {
@@ -287,7 +333,9 @@ impl DeathOnTheRails {
         let areas = self.scenario.map.area_count();
         match a {
             Action::Place { unit, area } => (unit as usize) < units && (area as usize) < areas,
-            Action::Move { from: area } | Action::Step { to: area } | Action::TargetArea { area } => (area as usize) < areas,
+            Action::Move { from: area }
+            | Action::Step { to: area }
+            | Action::TargetArea { area } => (area as usize) < areas,
             Action::Fire { lead: unit }
             | Action::Artillery { unit }
             | Action::Sabotage { unit }
@@ -356,9 +404,9 @@ impl Ruleset for DeathOnTheRails {
         match s.phase {
             Phase::GameOver => Decider::Nobody,
             Phase::Setup { side } => Decider::One(side),
-            Phase::Raise { side, .. } | Phase::TrainLoss { side, .. } | Phase::PlaceReinforcements { side, .. } => {
-                Decider::One(side)
-            }
+            Phase::Raise { side, .. }
+            | Phase::TrainLoss { side, .. }
+            | Phase::PlaceReinforcements { side, .. } => Decider::One(side),
             Phase::Reaction { .. } => Decider::One(s.active.other()),
             Phase::WakeUp { .. } => Decider::One(crate::RUSSIA),
             Phase::MeleeLead { attacker, .. } => Decider::One(attacker),
@@ -385,10 +433,18 @@ impl Ruleset for DeathOnTheRails {
             Phase::GameOver => {}
             Phase::Setup { side } => self.setup_choices(s, side, out),
             Phase::ChooseAction => self.action_choices(s, out),
-            Phase::MoveGroup { from, group, extra } => self.group_choices(s, from, group, extra, out),
-            Phase::MoveOn { group, from, at, .. } => self.move_on_choices(s, group, from, at, out),
+            Phase::MoveGroup { from, group, extra } => {
+                self.group_choices(s, from, group, extra, out)
+            }
+            Phase::MoveOn {
+                group, from, at, ..
+            } => self.move_on_choices(s, group, from, at, out),
             Phase::TrainMove { steps } => self.train_move_choices(s, steps, out),
-            Phase::Fire { mode, lead, supports } => self.fire_group_choices(s, mode, lead, supports, out),
+            Phase::Fire {
+                mode,
+                lead,
+                supports,
+            } => self.fire_group_choices(s, mode, lead, supports, out),
             Phase::ArtilleryAim { unit } => self.artillery_target_choices(s, unit, out),
             Phase::Raise { combat, side } => self.raise_choices(&combat, side, out),
             Phase::TrainLoss { side, .. } => self.train_loss_choices(s, side, out),
@@ -398,7 +454,9 @@ impl Ruleset for DeathOnTheRails {
                 out.push(Action::CallReinforcements);
                 out.push(Action::NotNow);
             }
-            Phase::PlaceReinforcements { side, .. } => self.reinforcement_place_choices(s, side, out),
+            Phase::PlaceReinforcements { side, .. } => {
+                self.reinforcement_place_choices(s, side, out)
+            }
             Phase::ExtraMoves => self.extra_move_choices(s, out),
             Phase::MeleeLead { area, attacker } => self.melee_lead_choices(s, area, attacker, out),
         }
@@ -418,21 +476,40 @@ impl Ruleset for DeathOnTheRails {
             }
             (Phase::ChooseAction, Action::Pass) => true,
             (Phase::ChooseAction, Action::Move { from }) => {
-                (from as usize) < self.scenario.map.area_count() && self.move_from_ok(s, from, movement::MoveKind::Normal)
+                (from as usize) < self.scenario.map.area_count()
+                    && self.move_from_ok(s, from, movement::MoveKind::Normal)
             }
             (Phase::ChooseAction, Action::MoveTrain) => self.train_move_ok(s),
-            (Phase::ChooseAction, Action::Fire { lead }) => valid_unit(lead) && self.fire_lead_ok(s, lead, self.fire_targets(s)),
-            (Phase::ChooseAction, Action::Artillery { unit }) => valid_unit(unit) && self.artillery_ok(s, unit),
-            (Phase::ChooseAction, Action::Sabotage { unit }) => valid_unit(unit) && self.sabotage_ok(s, unit),
-            (Phase::ChooseAction, Action::PlantCharges { unit }) => valid_unit(unit) && self.charges_ok(s, unit),
+            (Phase::ChooseAction, Action::Fire { lead }) => {
+                valid_unit(lead) && self.fire_lead_ok(s, lead, self.fire_targets(s))
+            }
+            (Phase::ChooseAction, Action::Artillery { unit }) => {
+                valid_unit(unit) && self.artillery_ok(s, unit)
+            }
+            (Phase::ChooseAction, Action::Sabotage { unit }) => {
+                valid_unit(unit) && self.sabotage_ok(s, unit)
+            }
+            (Phase::ChooseAction, Action::PlantCharges { unit }) => {
+                valid_unit(unit) && self.charges_ok(s, unit)
+            }
             (Phase::ChooseAction, _) => false,
             (Phase::MoveGroup { from, group, extra }, a) => {
                 self.ids_valid(a) && self.group_decision_ok(s, from, group, extra, a)
             }
-            (Phase::MoveOn { group, from, at, .. }, a) => self.ids_valid(a) && self.move_on_decision_ok(s, group, from, at, a),
-            (Phase::Fire { mode, lead, supports }, a) => {
-                self.ids_valid(a) && self.fire_group_decision_ok(s, mode, lead, supports, a)
-            }
+            (
+                Phase::MoveOn {
+                    group, from, at, ..
+                },
+                a,
+            ) => self.ids_valid(a) && self.move_on_decision_ok(s, group, from, at, a),
+            (
+                Phase::Fire {
+                    mode,
+                    lead,
+                    supports,
+                },
+                a,
+            ) => self.ids_valid(a) && self.fire_group_decision_ok(s, mode, lead, supports, a),
             (Phase::Reaction { .. }, a) => self.ids_valid(a) && self.reaction_decision_ok(s, a),
             _ => BUFFER.with_borrow_mut(|v| {
                 v.clear();
@@ -446,7 +523,13 @@ impl Ruleset for DeathOnTheRails {
         crate::text::prompt_text(self, s, side)
     }
 
-    fn apply(&self, s: &mut State, side: Side, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(
+        &self,
+        s: &mut State,
+        side: Side,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.check_legal(s, side, action)?;
         let before = events.len();
         self.dispatch(s, *action, events);

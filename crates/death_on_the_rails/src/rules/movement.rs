@@ -42,7 +42,11 @@ impl DeathOnTheRails {
     pub fn may_move(&self, s: &State, u: UnitId, kind: MoveKind) -> bool {
         let d = self.def(u);
         let st = &s.units[u as usize];
-        if d.side != s.active || d.train_part.is_some() || !self.on_map(s, u) || st.has(flag::ASLEEP) {
+        if d.side != s.active
+            || d.train_part.is_some()
+            || !self.on_map(s, u)
+            || st.has(flag::ASLEEP)
+        {
             return false;
         }
         // 9.3: artillery must not move and fire in the same turn.
@@ -62,7 +66,9 @@ impl DeathOnTheRails {
         if !map.adjacent[from as usize].contains(to) {
             return false;
         }
-        if s.advanced && self.stack_count(s, to) + group.len() as usize > map.areas[to as usize].size() {
+        if s.advanced
+            && self.stack_count(s, to) + group.len() as usize > map.areas[to as usize].size()
+        {
             // Advanced rules: the stacking limit holds even while moving through.
             return false;
         }
@@ -84,7 +90,14 @@ impl DeathOnTheRails {
         !(sc.special.dark_night || s.fog) && sc.map.areas[at as usize].terrain == Terrain::Open
     }
 
-    fn first_steps(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind, out: &mut Vec<Action>) {
+    fn first_steps(
+        &self,
+        s: &State,
+        from: AreaId,
+        group: UnitSet,
+        kind: MoveKind,
+        out: &mut Vec<Action>,
+    ) {
         for to in self.sc().map.adjacent[from as usize].iter() {
             if self.step_ok(s, group, from, to, kind) {
                 out.push(Action::Step { to });
@@ -114,7 +127,9 @@ impl DeathOnTheRails {
 
     pub fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
         for (a, units) in s.area_units.iter().enumerate() {
-            if units.0 & self.sc().side_mask[s.active.index()] != 0 && self.move_from_ok(s, a as AreaId, kind) {
+            if units.0 & self.sc().side_mask[s.active.index()] != 0
+                && self.move_from_ok(s, a as AreaId, kind)
+            {
                 out.push(Action::Move { from: a as AreaId });
             }
         }
@@ -131,7 +146,14 @@ impl DeathOnTheRails {
     }
 
     /// Choosing the moving group: add units, or step off.
-    pub fn group_choices(&self, s: &State, from: AreaId, group: UnitSet, extra: bool, out: &mut Vec<Action>) {
+    pub fn group_choices(
+        &self,
+        s: &State,
+        from: AreaId,
+        group: UnitSet,
+        extra: bool,
+        out: &mut Vec<Action>,
+    ) {
         let kind = self.move_kind(s, extra);
         for u in self.side_units_in(s, s.active, from).iter() {
             if self.select_ok(s, from, group, kind, u) {
@@ -148,8 +170,18 @@ impl DeathOnTheRails {
 
     /// Whether unit `u` of area `from` may join the moving group: it can move,
     /// and the bigger group still has somewhere to go.
-    pub fn select_ok(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind, u: UnitId) -> bool {
-        if group.contains(u) || !self.side_units_in(s, s.active, from).contains(u) || !self.may_move(s, u, kind) {
+    pub fn select_ok(
+        &self,
+        s: &State,
+        from: AreaId,
+        group: UnitSet,
+        kind: MoveKind,
+        u: UnitId,
+    ) -> bool {
+        if group.contains(u)
+            || !self.side_units_in(s, s.active, from).contains(u)
+            || !self.may_move(s, u, kind)
+        {
             return false;
         }
         let mut bigger = group;
@@ -159,7 +191,14 @@ impl DeathOnTheRails {
 
     /// Quick checks of one decision while choosing a moving group (the same
     /// tests as `group_choices`).
-    pub fn group_decision_ok(&self, s: &State, from: AreaId, group: UnitSet, extra: bool, a: Action) -> bool {
+    pub fn group_decision_ok(
+        &self,
+        s: &State,
+        from: AreaId,
+        group: UnitSet,
+        extra: bool,
+        a: Action,
+    ) -> bool {
         let kind = self.move_kind(s, extra);
         match a {
             Action::Select { unit } => self.select_ok(s, from, group, kind, unit),
@@ -169,7 +208,15 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn group_step(&self, s: &mut State, from: AreaId, group: UnitSet, extra: bool, a: Action, ev: &mut Vec<Event>) {
+    pub fn group_step(
+        &self,
+        s: &mut State,
+        from: AreaId,
+        group: UnitSet,
+        extra: bool,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
         match a {
             Action::Select { unit } => {
                 let mut group = group;
@@ -191,7 +238,14 @@ impl DeathOnTheRails {
                     self.second_steps(s, group, from, to, kind, &mut next);
                 }
                 if next.is_empty() {
-                    self.finish_move(s, group, entered_melee, extra, kind == MoveKind::Retreat, ev);
+                    self.finish_move(
+                        s,
+                        group,
+                        entered_melee,
+                        extra,
+                        kind == MoveKind::Retreat,
+                        ev,
+                    );
                 }
             }
             Action::ExitMap => {
@@ -209,7 +263,15 @@ impl DeathOnTheRails {
     }
 
     /// The second area: open ground, entered from open ground, not back where the move began.
-    fn second_steps(&self, s: &State, group: UnitSet, origin: AreaId, at: AreaId, kind: MoveKind, out: &mut Vec<Action>) {
+    fn second_steps(
+        &self,
+        s: &State,
+        group: UnitSet,
+        origin: AreaId,
+        at: AreaId,
+        kind: MoveKind,
+        out: &mut Vec<Action>,
+    ) {
         for to in self.sc().map.adjacent[at as usize].iter() {
             if self.second_step_ok(s, group, origin, at, to, kind) {
                 out.push(Action::Step { to });
@@ -217,35 +279,75 @@ impl DeathOnTheRails {
         }
     }
 
-    fn second_step_ok(&self, s: &State, group: UnitSet, origin: AreaId, at: AreaId, to: AreaId, kind: MoveKind) -> bool {
-        to != origin && self.sc().map.areas[to as usize].terrain == Terrain::Open && self.step_ok(s, group, at, to, kind)
+    fn second_step_ok(
+        &self,
+        s: &State,
+        group: UnitSet,
+        origin: AreaId,
+        at: AreaId,
+        to: AreaId,
+        kind: MoveKind,
+    ) -> bool {
+        to != origin
+            && self.sc().map.areas[to as usize].terrain == Terrain::Open
+            && self.step_ok(s, group, at, to, kind)
     }
 
     fn move_on_kind(&self, s: &State, group: UnitSet) -> MoveKind {
-        if group.iter().any(|u| s.units[u as usize].has(flag::MUST_RETREAT)) {
+        if group
+            .iter()
+            .any(|u| s.units[u as usize].has(flag::MUST_RETREAT))
+        {
             MoveKind::Retreat
         } else {
             MoveKind::Normal
         }
     }
 
-    pub fn move_on_choices(&self, s: &State, group: UnitSet, from: AreaId, at: AreaId, out: &mut Vec<Action>) {
+    pub fn move_on_choices(
+        &self,
+        s: &State,
+        group: UnitSet,
+        from: AreaId,
+        at: AreaId,
+        out: &mut Vec<Action>,
+    ) {
         self.second_steps(s, group, from, at, self.move_on_kind(s, group), out);
         out.push(Action::Stop);
     }
 
     /// Quick check of one decision after the first area (the same tests as `move_on_choices`).
-    pub fn move_on_decision_ok(&self, s: &State, group: UnitSet, from: AreaId, at: AreaId, a: Action) -> bool {
+    pub fn move_on_decision_ok(
+        &self,
+        s: &State,
+        group: UnitSet,
+        from: AreaId,
+        at: AreaId,
+        a: Action,
+    ) -> bool {
         match a {
             Action::Stop => true,
-            Action::Step { to } => self.second_step_ok(s, group, from, at, to, self.move_on_kind(s, group)),
+            Action::Step { to } => {
+                self.second_step_ok(s, group, from, at, to, self.move_on_kind(s, group))
+            }
             _ => false,
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn move_on(&self, s: &mut State, group: UnitSet, at: AreaId, entered_melee: bool, extra: bool, a: Action, ev: &mut Vec<Event>) {
-        let retreat = group.iter().any(|u| s.units[u as usize].has(flag::MUST_RETREAT));
+    pub fn move_on(
+        &self,
+        s: &mut State,
+        group: UnitSet,
+        at: AreaId,
+        entered_melee: bool,
+        extra: bool,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
+        let retreat = group
+            .iter()
+            .any(|u| s.units[u as usize].has(flag::MUST_RETREAT));
         match a {
             Action::Step { to } => {
                 let melee = self.enter_area(s, group, at, to, ev);
@@ -258,12 +360,23 @@ impl DeathOnTheRails {
 
     /// Moves the group into `to`. Returns whether it entered an area with
     /// enemy units (melee at the end of the turn).
-    pub fn enter_area(&self, s: &mut State, group: UnitSet, from: AreaId, to: AreaId, ev: &mut Vec<Event>) -> bool {
+    pub fn enter_area(
+        &self,
+        s: &mut State,
+        group: UnitSet,
+        from: AreaId,
+        to: AreaId,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         for u in group.iter() {
             s.set_place(u, Place::Area(to));
             s.units[u as usize].flags |= flag::MOVED;
         }
-        ev.push(Event::Moved { units: group, from, to });
+        ev.push(Event::Moved {
+            units: group,
+            from,
+            to,
+        });
         let side = s.active;
         let enemy_ground = self.has_ground(s, side.other(), to);
         if !enemy_ground {
@@ -278,7 +391,15 @@ impl DeathOnTheRails {
     }
 
     /// The movement is over: the opponent may answer with reaction fire.
-    pub fn finish_move(&self, s: &mut State, group: UnitSet, entered_melee: bool, extra: bool, retreat: bool, ev: &mut Vec<Event>) {
+    pub fn finish_move(
+        &self,
+        s: &mut State,
+        group: UnitSet,
+        entered_melee: bool,
+        extra: bool,
+        retreat: bool,
+        ev: &mut Vec<Event>,
+    ) {
         self.end_retreats(s, group, ev);
         if extra {
             for u in group.iter() {
@@ -311,14 +432,18 @@ impl DeathOnTheRails {
         };
         let alive: Vec<_> = t.parts.iter().filter(|p| self.on_map(s, **p)).collect();
         !alive.is_empty()
-            && alive.iter().all(|p| !s.units[**p as usize].has(flag::ASLEEP))
+            && alive
+                .iter()
+                .all(|p| !s.units[**p as usize].has(flag::ASLEEP))
             && s.train_hits[side.index()] < 3
             && !self.train_pinned(s, side)
     }
 
     fn train_steps(&self, s: &State, out: &mut Vec<Action>) {
         let side = s.active;
-        let Some(at) = self.train_area(s, side) else { return };
+        let Some(at) = self.train_area(s, side) else {
+            return;
+        };
         for to in self.sc().map.rail_next[at as usize].iter() {
             if self.train_may_enter(s, side, to) {
                 out.push(Action::Step { to });
@@ -349,7 +474,11 @@ impl DeathOnTheRails {
     }
 
     fn train_move_limit(&self) -> u8 {
-        if self.sc().special.dark_night { 1 } else { TRAIN_MOVE }
+        if self.sc().special.dark_night {
+            1
+        } else {
+            TRAIN_MOVE
+        }
     }
 
     pub fn train_move_choices(&self, s: &State, steps: u8, out: &mut Vec<Action>) {

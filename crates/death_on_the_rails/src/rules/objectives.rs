@@ -1,4 +1,4 @@
-//! 11. Objective control, the scenarios' victory conditions, secret objective
+//! Objective control (section 11), the scenarios' victory conditions, secret objective
 //! cards and (Mustjõe) the change of objectives. Also the invariants that must
 //! hold after every step of any game.
 
@@ -30,7 +30,9 @@ impl DeathOnTheRails {
     }
 
     fn controls_all(&self, s: &State, side: Side, mask: u8) -> bool {
-        (0..s.control.len()).filter(|i| mask >> i & 1 == 1).all(|i| s.control[i] == Some(side))
+        (0..s.control.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .all(|i| s.control[i] == Some(side))
     }
 
     /// Units with combat strength a side has on the map (train parts count).
@@ -56,7 +58,14 @@ impl DeathOnTheRails {
         t
     }
 
-    fn wins_by(&self, s: &mut State, t: &Tally, side: Side, v: &VictoryFile, ev: &mut Vec<Event>) -> Option<String> {
+    fn wins_by(
+        &self,
+        s: &mut State,
+        t: &Tally,
+        side: Side,
+        v: &VictoryFile,
+        ev: &mut Vec<Event>,
+    ) -> Option<String> {
         let enemy = side.other();
         match v {
             VictoryFile::DestroyAllEnemyUnits => (t.combat[enemy.index()] == 0)
@@ -89,17 +98,24 @@ impl DeathOnTheRails {
                 }
                 Some("holds every objective on its secret card".to_string())
             }
-            VictoryFile::Evacuate { count } => (s.evacuated >= *count).then(|| {
-                format!("evacuated {count} non-combat units to the armoured train")
-            }),
+            VictoryFile::Evacuate { count } => (s.evacuated >= *count)
+                .then(|| format!("evacuated {count} non-combat units to the armoured train")),
             VictoryFile::ThreeHitsOnRailwayOrTrain => {
-                let rail = s.sabotage.iter().any(|t| *t >= super::sabotage::RAILWAY_DESTROYED);
+                let rail = s
+                    .sabotage
+                    .iter()
+                    .any(|t| *t >= super::sabotage::RAILWAY_DESTROYED);
                 let train = s.train_hits[enemy.index()] >= super::sabotage::TRAIN_IMMOBILISED;
                 (rail || train).then(|| {
-                    if rail { "destroyed the railway".to_string() } else { "crippled the armoured train".to_string() }
+                    if rail {
+                        "destroyed the railway".to_string()
+                    } else {
+                        "crippled the armoured train".to_string()
+                    }
                 })
             }
-            VictoryFile::ExitMap => s.exited[side.index()].then(|| "a unit left the map through the enemy's setup area".to_string()),
+            VictoryFile::ExitMap => s.exited[side.index()]
+                .then(|| "a unit left the map through the enemy's setup area".to_string()),
         }
     }
 
@@ -175,7 +191,10 @@ fn unit_problem(sc: &crate::Scenario, s: &State) -> String {
     for (i, (u, d)) in s.units.iter().zip(&sc.units).enumerate() {
         let name = format!("unit {i} ({})", d.name);
         if u.strength > d.strength {
-            return format!("{name} has strength {} above its full {}", u.strength, d.strength);
+            return format!(
+                "{name} has strength {} above its full {}",
+                u.strength, d.strength
+            );
         }
         if let Place::Area(a) = u.place {
             if a as usize >= sc.map.area_count() {
@@ -231,12 +250,17 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         return Err(unit_problem(sc, s));
     }
     if let Some(a) = (0..n_areas).find(|&a| expected[a] != s.area_units[a].0) {
-        return Err(format!("the unit set of area {a} does not match where the units are"));
+        return Err(format!(
+            "the unit set of area {a} does not match where the units are"
+        ));
     }
     if s.advanced
         && let Some(a) = (0..n_areas).find(|&a| stack[a] as usize > sc.map.areas[a].size())
     {
-        return Err(format!("area '{}' holds more units than its size", sc.map.areas[a].key));
+        return Err(format!(
+            "area '{}' holds more units than its size",
+            sc.map.areas[a].key
+        ));
     }
     for side in Side::BOTH {
         if let Some(t) = &sc.side(side).train {
@@ -244,16 +268,25 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
             if let (Some(a), Some(b)) = (p, q)
                 && a != b
             {
-                return Err(format!("{}'s train parts are in different areas", r.side_name_of(side)));
+                return Err(format!(
+                    "{}'s train parts are in different areas",
+                    r.side_name_of(side)
+                ));
             }
             if let Some(a) = p.or(q)
                 && !sc.map.areas[a as usize].railway
             {
-                return Err(format!("{}'s train is off the railway", r.side_name_of(side)));
+                return Err(format!(
+                    "{}'s train is off the railway",
+                    r.side_name_of(side)
+                ));
             }
         }
     }
-    if s.artillery_tokens.iter().any(|t| *t > 3) || s.sabotage.iter().any(|t| *t > 3) || s.train_hits.iter().any(|t| *t > 3) {
+    if s.artillery_tokens.iter().any(|t| *t > 3)
+        || s.sabotage.iter().any(|t| *t > 3)
+        || s.train_hits.iter().any(|t| *t > 3)
+    {
         return Err("more than three tokens on an area or train".into());
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
@@ -269,17 +302,31 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     };
     s.deck.iter().for_each(|c| mark(*c));
     s.discard.iter().for_each(|c| mark(*c));
-    for c in [s.secret[0], s.secret[1], s.card, s.objectives_changed.map(|(_, c)| c)].into_iter().flatten() {
+    for c in [
+        s.secret[0],
+        s.secret[1],
+        s.card,
+        s.objectives_changed.map(|(_, c)| c),
+    ]
+    .into_iter()
+    .flatten()
+    {
         mark(c);
     }
     let different: u32 = seen.iter().map(|w| w.count_ones()).sum();
     let n = sc.cards.len();
-    let beyond = n < 256 && (seen[n >> 6] >> (n & 63) != 0 || seen[(n >> 6) + 1..].iter().any(|w| *w != 0));
+    let beyond =
+        n < 256 && (seen[n >> 6] >> (n & 63) != 0 || seen[(n >> 6) + 1..].iter().any(|w| *w != 0));
     if count != n || different as usize != n || beyond {
-        return Err(format!("the action cards are not each in one place ({count} placed, {different} different, {n} in the deck)"));
+        return Err(format!(
+            "the action cards are not each in one place ({count} placed, {different} different, {n} in the deck)"
+        ));
     }
     if s.initiative == 0 || s.initiative.abs() > sc.track {
-        return Err(format!("initiative token at {} is off the track", s.initiative));
+        return Err(format!(
+            "initiative token at {} is off the track",
+            s.initiative
+        ));
     }
     if (s.outcome.is_some()) != (s.phase == Phase::GameOver) {
         return Err("the game is over exactly when it has an outcome".into());

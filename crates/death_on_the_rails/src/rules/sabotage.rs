@@ -17,7 +17,10 @@ impl DeathOnTheRails {
     /// attack again).
     fn may_attack(&self, s: &State, u: UnitId) -> bool {
         let d = self.def(u);
-        d.side == s.active && d.kind == UnitKind::Infantry && d.train_part.is_none() && self.can_fire(s, u)
+        d.side == s.active
+            && d.kind == UnitKind::Infantry
+            && d.train_part.is_none()
+            && self.can_fire(s, u)
     }
 
     pub fn sabotage_choices(&self, s: &State, out: &mut Vec<Action>) {
@@ -48,19 +51,26 @@ impl DeathOnTheRails {
         let sc = self.sc();
         sc.side(s.active.other()).train.is_some()
             && self.may_attack(s, u)
-            && s.area_of(u).is_some_and(|a| sc.map.areas[a as usize].railway && s.sabotage[a as usize] < RAILWAY_DESTROYED)
+            && s.area_of(u).is_some_and(|a| {
+                sc.map.areas[a as usize].railway && s.sabotage[a as usize] < RAILWAY_DESTROYED
+            })
     }
 
     /// 12: `u` may plant charges on the enemy train in its area (also on a
     /// train that can no longer move: sixes still hurt its parts).
     pub fn charges_ok(&self, s: &State, u: UnitId) -> bool {
         let enemy_train = self.sc().train_mask & self.sc().side_mask[s.active.other().index()];
-        s.area_of(u).is_some_and(|a| s.area_units[a as usize].0 & enemy_train != 0) && self.may_attack(s, u)
+        s.area_of(u)
+            .is_some_and(|a| s.area_units[a as usize].0 & enemy_train != 0)
+            && self.may_attack(s, u)
     }
 
     fn roll_strength(&self, s: &mut State, u: UnitId) -> Dice {
         let n = s.units[u as usize].strength.min(8);
-        let mut dice = Dice { len: n, values: [0; 8] };
+        let mut dice = Dice {
+            len: n,
+            values: [0; 8],
+        };
         for i in 0..n as usize {
             dice.values[i] = self.d6(s);
         }
@@ -119,7 +129,14 @@ impl DeathOnTheRails {
 
     /// Applies `losses` steps to a side's train parts: automatically when only
     /// one part is left, otherwise the owner chooses, one step at a time.
-    pub fn train_losses(&self, s: &mut State, side: Side, mut losses: u8, then: Resume, ev: &mut Vec<Event>) {
+    pub fn train_losses(
+        &self,
+        s: &mut State,
+        side: Side,
+        mut losses: u8,
+        then: Resume,
+        ev: &mut Vec<Event>,
+    ) {
         while losses > 0 {
             let alive: Vec<(TrainPart, UnitId)> = [TrainPart::Artillery, TrainPart::MachineGun]
                 .into_iter()
@@ -145,13 +162,24 @@ impl DeathOnTheRails {
 
     pub fn train_loss_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         for part in [TrainPart::Artillery, TrainPart::MachineGun] {
-            if self.train_part_unit(side, part).is_some_and(|u| self.on_map(s, u)) {
+            if self
+                .train_part_unit(side, part)
+                .is_some_and(|u| self.on_map(s, u))
+            {
                 out.push(Action::TrainLoss { part });
             }
         }
     }
 
-    pub fn train_loss(&self, s: &mut State, side: Side, losses: u8, then: Resume, part: TrainPart, ev: &mut Vec<Event>) {
+    pub fn train_loss(
+        &self,
+        s: &mut State,
+        side: Side,
+        losses: u8,
+        then: Resume,
+        part: TrainPart,
+        ev: &mut Vec<Event>,
+    ) {
         if let Some(unit) = self.train_part_unit(side, part) {
             ev.push(Event::TrainPartHit { part, unit });
             self.lose_steps(s, unit, 1, ev);

@@ -12,7 +12,7 @@ use crate::state::{Action, CombatMode, Event, Phase, Place, Resume, State, flag}
 use engine::Side;
 
 impl DeathOnTheRails {
-    /// 6. Actions: movement, fire or pass; (with the additional rules)
+    /// The actions (section 6): movement, fire or pass; (with the additional rules)
     /// artillery fire, sabotage and explosive charges are fire actions too.
     pub fn action_choices(&self, s: &State, out: &mut Vec<Action>) {
         if self.retreat_pending(s) {
@@ -93,7 +93,10 @@ impl DeathOnTheRails {
         if self.check_victory(s, ev) {
             return;
         }
-        let allowed = s.card.map(|c| self.sc().cards[c as usize].actions).unwrap_or(0);
+        let allowed = s
+            .card
+            .map(|c| self.sc().cards[c as usize].actions)
+            .unwrap_or(0);
         if s.actions_done >= allowed {
             ev.push(Event::ActionsUsedUp {
                 side,

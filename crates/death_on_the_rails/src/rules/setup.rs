@@ -101,7 +101,12 @@ impl DeathOnTheRails {
     fn check_setup_room(&self) -> Result<(), SetupError> {
         let sc = self.sc();
         for side in Side::BOTH {
-            let room: usize = sc.side(side).setup_areas.iter().map(|a| sc.map.areas[a as usize].size()).sum();
+            let room: usize = sc
+                .side(side)
+                .setup_areas
+                .iter()
+                .map(|a| sc.map.areas[a as usize].size())
+                .sum();
             let force = self
                 .unit_ids()
                 .filter(|&u| {
@@ -140,7 +145,9 @@ impl DeathOnTheRails {
         if s.deck.is_empty() {
             std::mem::swap(&mut s.deck, &mut s.discard);
             shuffle(&mut s.rng, &mut s.deck);
-            ev.push(Event::Reshuffled { cards: s.deck.len() as u8 });
+            ev.push(Event::Reshuffled {
+                cards: s.deck.len() as u8,
+            });
         }
         // A deck of at least 3 cards cannot run dry: at most two are held as
         // secret objectives and one is the current action card.
@@ -155,7 +162,10 @@ impl DeathOnTheRails {
             self.unit_ids()
                 .filter(|&u| {
                     let d = self.def(u);
-                    d.side == side && d.train_part.is_none() && d.reinforcement == reinf && s.units[u as usize].place == Place::Pool
+                    d.side == side
+                        && d.train_part.is_none()
+                        && d.reinforcement == reinf
+                        && s.units[u as usize].place == Place::Pool
                 })
                 .collect()
         };
@@ -177,7 +187,8 @@ impl DeathOnTheRails {
             .filter(|&a| {
                 if sleeping_reinforcement {
                     // Kiltsi: "face-down into buildings".
-                    sc.map.areas[a as usize].terrain == Terrain::Building && !enemy_setup.contains(a)
+                    sc.map.areas[a as usize].terrain == Terrain::Building
+                        && !enemy_setup.contains(a)
                 } else {
                     sc.side(side).setup_areas.contains(a)
                 }
@@ -216,7 +227,14 @@ impl DeathOnTheRails {
             && x.reinforcement == y.reinforcement
     }
 
-    pub fn place(&self, s: &mut State, side: Side, unit: UnitId, area: AreaId, ev: &mut Vec<Event>) {
+    pub fn place(
+        &self,
+        s: &mut State,
+        side: Side,
+        unit: UnitId,
+        area: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
         let sleeping = self.def(unit).reinforcement;
         s.set_place(unit, Place::Area(area));
         if sleeping {

@@ -18,14 +18,19 @@ impl DeathOnTheRails {
         self.unit_ids()
             .filter(|&u| {
                 let d = self.def(u);
-                d.side == ESTONIA && d.train_part.is_none() && self.on_map(s, u) && s.units[u as usize].has(flag::ASLEEP)
+                d.side == ESTONIA
+                    && d.train_part.is_none()
+                    && self.on_map(s, u)
+                    && s.units[u as usize].has(flag::ASLEEP)
             })
             .collect()
     }
 
     pub fn someone_asleep(&self, s: &State) -> bool {
         self.units_of(ESTONIA).any(|u| {
-            self.def(u).train_part.is_none() && self.on_map(s, u) && s.units[u as usize].has(flag::ASLEEP)
+            self.def(u).train_part.is_none()
+                && self.on_map(s, u)
+                && s.units[u as usize].has(flag::ASLEEP)
         })
     }
 
@@ -71,8 +76,12 @@ impl DeathOnTheRails {
     /// Kiltsi: the alarm has sounded and the Russian reinforcements are not in yet.
     pub fn reinforcements_waiting(&self, s: &State) -> bool {
         s.alarm
-            && self.sc().side(RUSSIA).reinforcements == Some(Arrival::AfterFirstAttackOnRailwayOrTrain)
-            && self.reinforcement_places(s, RUSSIA).iter().any(|(_, areas)| !areas.is_empty())
+            && self.sc().side(RUSSIA).reinforcements
+                == Some(Arrival::AfterFirstAttackOnRailwayOrTrain)
+            && self
+                .reinforcement_places(s, RUSSIA)
+                .iter()
+                .any(|(_, areas)| !areas.is_empty())
     }
 
     /// Reinforcements still to place, each with the areas open to it.
@@ -86,7 +95,9 @@ impl DeathOnTheRails {
                     .side(side)
                     .setup_areas
                     .iter()
-                    .filter(|&a| !s.advanced || self.stack_count(s, a) < sc.map.areas[a as usize].size())
+                    .filter(|&a| {
+                        !s.advanced || self.stack_count(s, a) < sc.map.areas[a as usize].size()
+                    })
                     .collect();
                 (u, areas)
             })
@@ -95,7 +106,14 @@ impl DeathOnTheRails {
 
     /// Brings on a side's reinforcements: into the setup area (the owner
     /// chooses where when there is more than one), the train at its entry area.
-    pub fn enter_reinforcements(&self, s: &mut State, side: Side, then: Resume, extra_moves: bool, ev: &mut Vec<Event>) {
+    pub fn enter_reinforcements(
+        &self,
+        s: &mut State,
+        side: Side,
+        then: Resume,
+        extra_moves: bool,
+        ev: &mut Vec<Event>,
+    ) {
         if let Some(t) = &self.sc().side(side).train
             && t.reinforcement
             && s.units[t.parts[0] as usize].place == Place::Pool
@@ -111,12 +129,20 @@ impl DeathOnTheRails {
             for (u, areas) in self.reinforcement_places(s, side) {
                 if areas.contains(&area) {
                     s.set_place(u, Place::Area(area));
-                    ev.push(Event::Placed { side, unit: u, area });
+                    ev.push(Event::Placed {
+                        side,
+                        unit: u,
+                        area,
+                    });
                 }
             }
             self.after_reinforcements(s, side, then, extra_moves, ev);
         } else {
-            s.phase = Phase::PlaceReinforcements { side, then, extra_moves };
+            s.phase = Phase::PlaceReinforcements {
+                side,
+                then,
+                extra_moves,
+            };
             if self.reinforcement_place_list(s, side).is_empty() {
                 self.after_reinforcements(s, side, then, extra_moves, ev);
             }
@@ -143,7 +169,16 @@ impl DeathOnTheRails {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn place_reinforcement(&self, s: &mut State, side: Side, unit: UnitId, area: AreaId, then: Resume, extra_moves: bool, ev: &mut Vec<Event>) {
+    pub fn place_reinforcement(
+        &self,
+        s: &mut State,
+        side: Side,
+        unit: UnitId,
+        area: AreaId,
+        then: Resume,
+        extra_moves: bool,
+        ev: &mut Vec<Event>,
+    ) {
         s.set_place(unit, Place::Area(area));
         ev.push(Event::Placed { side, unit, area });
         if self.reinforcement_place_list(s, side).is_empty() {
@@ -151,7 +186,14 @@ impl DeathOnTheRails {
         }
     }
 
-    fn after_reinforcements(&self, s: &mut State, _side: Side, then: Resume, extra_moves: bool, ev: &mut Vec<Event>) {
+    fn after_reinforcements(
+        &self,
+        s: &mut State,
+        _side: Side,
+        then: Resume,
+        extra_moves: bool,
+        ev: &mut Vec<Event>,
+    ) {
         if extra_moves {
             self.after_extra_move(s, ev);
         } else {
@@ -238,7 +280,13 @@ impl DeathOnTheRails {
     // ----- Tapa: evacuation -----
 
     fn evacuation_building(&self, s: &State, side: Side) -> Option<AreaId> {
-        if !self.sc().side(side).victory.iter().any(|v| matches!(v, VictoryFile::Evacuate { .. })) {
+        if !self
+            .sc()
+            .side(side)
+            .victory
+            .iter()
+            .any(|v| matches!(v, VictoryFile::Evacuate { .. }))
+        {
             return None;
         }
         let mask = self.secret_objectives(s, side)?;
@@ -249,7 +297,9 @@ impl DeathOnTheRails {
     /// Non-combat units in the objective building may later be evacuated.
     pub fn mark_building_visits(&self, s: &mut State) {
         for side in Side::BOTH {
-            let Some(building) = self.evacuation_building(s, side) else { continue };
+            let Some(building) = self.evacuation_building(s, side) else {
+                continue;
+            };
             for u in self.side_units_in(s, side, building).iter() {
                 if self.def(u).kind == crate::data::UnitKind::NonCombat {
                     s.units[u as usize].flags |= flag::VISITED_BUILDING;
@@ -270,14 +320,18 @@ impl DeathOnTheRails {
         let leaving: Vec<UnitId> = group
             .iter()
             .filter(|&u| {
-                self.def(u).kind == crate::data::UnitKind::NonCombat && s.units[u as usize].has(flag::VISITED_BUILDING)
+                self.def(u).kind == crate::data::UnitKind::NonCombat
+                    && s.units[u as usize].has(flag::VISITED_BUILDING)
             })
             .take(escorts)
             .collect();
         for u in leaving {
             s.set_place(u, Place::Evacuated);
             s.evacuated += 1;
-            ev.push(Event::Evacuated { unit: u, total: s.evacuated });
+            ev.push(Event::Evacuated {
+                unit: u,
+                total: s.evacuated,
+            });
         }
     }
 }

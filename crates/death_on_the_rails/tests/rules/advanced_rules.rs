@@ -40,7 +40,12 @@ fn advanced_rules_an_option_off_by_default_and_checked_when_set() {
     let specs = t.r.option_specs();
     assert_eq!(specs[0].key, "advanced_rules");
     assert_eq!(specs[0].fixed, None);
-    let err = t.r.setup(&[("no_such_rule".to_string(), true)].into_iter().collect(), 1).unwrap_err();
+    let err =
+        t.r.setup(
+            &[("no_such_rule".to_string(), true)].into_iter().collect(),
+            1,
+        )
+        .unwrap_err();
     assert!(err.to_string().contains("unknown option \"no_such_rule\""));
 }
 
@@ -69,21 +74,36 @@ fn advanced_rules_cut_off_units_must_retreat_first_each_move_closer_to_the_setup
     let mut t = advanced();
     let lone = cut_off(&mut t);
     assert!(t.has_flag(lone, flag::MUST_RETREAT));
-    assert!(t.events.iter().any(|e| matches!(e, Event::MustRetreat { .. })));
+    assert!(
+        t.events
+            .iter()
+            .any(|e| matches!(e, Event::MustRetreat { .. }))
+    );
     // Only the retreat may be chosen: no pass, no fire.
     assert_eq!(t.choices(ESTONIA), vec![Action::Move { from: t.area("d") }]);
     // The only way closer to Estonia's setup areas is C (E and I are not
     // closer): the unit is taken along and moves there at once.
     let ev = t.act(ESTONIA, Action::Move { from: t.area("d") });
-    assert!(ev.iter().any(|e| matches!(e, Event::Moved { to, .. } if *to == t.area("c"))));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Moved { to, .. } if *to == t.area("c")))
+    );
     // From C it may go on (open ground) to B, next to the friend in A.
     t.act(ESTONIA, Action::Step { to: t.area("b") });
-    assert!(!t.has_flag(lone, flag::MUST_RETREAT), "next to a friend again");
-    assert_eq!(t.s.phase, Phase::ChooseAction, "no reaction fire against retreating units");
+    assert!(
+        !t.has_flag(lone, flag::MUST_RETREAT),
+        "next to a friend again"
+    );
+    assert_eq!(
+        t.s.phase,
+        Phase::ChooseAction,
+        "no reaction fire against retreating units"
+    );
 }
 
 #[test]
-fn advanced_rules_retreating_units_may_not_start_a_melee_and_are_disbanded_if_they_cannot_retreat() {
+fn advanced_rules_retreating_units_may_not_start_a_melee_and_are_disbanded_if_they_cannot_retreat()
+{
     let mut t = advanced();
     let lone = t.estonian("Rifles", "d");
     t.estonian("Rifles", "a");
@@ -91,7 +111,13 @@ fn advanced_rules_retreating_units_may_not_start_a_melee_and_are_disbanded_if_th
     t.russian("Rifles", "i");
     let ev = new_turn(&mut t);
     // C and I hold enemies; E is not closer: nowhere to go.
-    assert!(ev.contains(&Event::UnitRemoved { unit: lone, why: RemovedWhy::Disbanded }), "{ev:#?}");
+    assert!(
+        ev.contains(&Event::UnitRemoved {
+            unit: lone,
+            why: RemovedWhy::Disbanded
+        }),
+        "{ev:#?}"
+    );
 }
 
 #[test]
@@ -101,7 +127,10 @@ fn advanced_rules_units_still_retreating_at_the_end_of_the_turn_are_disbanded() 
     t.s.units[lone as usize].flags |= flag::MUST_RETREAT;
     let mut ev = Vec::new();
     t.r.end_turn_finish(&mut t.s, &mut ev);
-    assert!(ev.contains(&Event::UnitRemoved { unit: lone, why: RemovedWhy::Disbanded }));
+    assert!(ev.contains(&Event::UnitRemoved {
+        unit: lone,
+        why: RemovedWhy::Disbanded
+    }));
 }
 
 #[test]

@@ -28,7 +28,14 @@ fn armoured_train_12_runs_along_the_railway_up_to_two_areas() {
     assert_eq!(t.s.area_of(art), Some(t.area("g")));
     let mut c = t.choices(ESTONIA);
     c.sort_by_key(|a| format!("{a:?}"));
-    assert_eq!(c, vec![Action::Step { to: t.area("f") }, Action::Step { to: t.area("h") }, Action::Stop]);
+    assert_eq!(
+        c,
+        vec![
+            Action::Step { to: t.area("f") },
+            Action::Step { to: t.area("h") },
+            Action::Stop
+        ]
+    );
     t.act(ESTONIA, Action::Step { to: t.area("h") });
     assert_eq!(t.s.phase, Phase::ChooseAction);
     assert_eq!(t.s.area_of(art), Some(t.area("h")));
@@ -57,7 +64,10 @@ fn armoured_train_12_the_trains_artillery_may_move_and_fire_and_its_machine_gun_
     assert!(t.can(ESTONIA, Action::Artillery { unit: art }));
     t.dice(&[1, 1, 1, 1, 1, 2, 2, 2, 2]);
     t.fire_at(mg, &[], target);
-    assert!(t.can(ESTONIA, Action::Fire { lead: mg }), "a machine gun fires again");
+    assert!(
+        t.can(ESTONIA, Action::Fire { lead: mg }),
+        "a machine gun fires again"
+    );
 }
 
 #[test]
@@ -69,11 +79,41 @@ fn armoured_train_12_explosive_charges_hit_on_five_or_six_and_sixes_cost_parts_s
     assert!(t.can(ESTONIA, Action::PlantCharges { unit: sapper }));
     t.dice(&[5, 6, 6, 2]);
     let ev = t.act(ESTONIA, Action::PlantCharges { unit: sapper });
-    assert!(ev.iter().any(|e| matches!(e, Event::Charges { hits: 3, total: 3, sixes: 2, immobilised: true, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Charges {
+            hits: 3,
+            total: 3,
+            sixes: 2,
+            immobilised: true,
+            ..
+        }
+    )));
     // The owner chooses which part takes each of the two losses.
-    assert_eq!(t.s.phase, Phase::TrainLoss { side: RUSSIA, losses: 2, then: death_on_the_rails::state::Resume::FinishAction });
-    t.act(RUSSIA, Action::TrainLoss { part: TrainPart::MachineGun });
-    t.act(RUSSIA, Action::TrainLoss { part: TrainPart::Artillery });
+    assert_eq!(
+        t.s.phase,
+        Phase::TrainLoss {
+            side: RUSSIA,
+            losses: 2,
+            then: death_on_the_rails::state::Resume::FinishAction
+        }
+    );
+    t.act(
+        RUSSIA,
+        Action::TrainLoss {
+            part: TrainPart::MachineGun,
+        },
+    );
+    t.act(
+        RUSSIA,
+        Action::TrainLoss {
+            part: TrainPart::Artillery,
+        },
+    );
     assert_eq!(t.strength(mg), 3);
-    assert_eq!(t.strength(art), 1, "strength 2, critical 1: one loss leaves it at its critical strength");
+    assert_eq!(
+        t.strength(art),
+        1,
+        "strength 2, critical 1: one loss leaves it at its critical strength"
+    );
 }

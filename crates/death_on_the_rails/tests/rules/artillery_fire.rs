@@ -20,10 +20,20 @@ fn artillery_fire_9_3_three_tokens_two_dice_and_ten_or_more_costs_every_unit_a_s
     t.dice(&[6, 4]);
     let ev = t.act(ESTONIA, Action::TargetArea { area: t.area("c") });
     assert_eq!(t.s.artillery_tokens[t.area("c") as usize], 3);
-    assert!(ev.iter().any(|e| matches!(e, Event::ArtilleryFire { total: 10, hit: true, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ArtilleryFire {
+            total: 10,
+            hit: true,
+            ..
+        }
+    )));
     assert_eq!(t.strength(rifles), 3);
     // Units with no combat value are removed.
-    assert!(ev.contains(&Event::UnitRemoved { unit: staff, why: RemovedWhy::Destroyed }));
+    assert!(ev.contains(&Event::UnitRemoved {
+        unit: staff,
+        why: RemovedWhy::Destroyed
+    }));
 }
 
 #[test]
@@ -57,7 +67,10 @@ fn artillery_fire_9_3_only_into_areas_in_line_of_sight() {
     t.russian("Rifles", "i");
     t.act(ESTONIA, Action::Artillery { unit: gun });
     let c = t.choices(ESTONIA);
-    assert!(!c.contains(&Action::TargetArea { area: t.area("i") }), "behind the wood and the house");
+    assert!(
+        !c.contains(&Action::TargetArea { area: t.area("i") }),
+        "behind the wood and the house"
+    );
     assert!(c.contains(&Action::TargetArea { area: t.area("g") }));
 }
 
@@ -69,13 +82,32 @@ fn artillery_fire_9_3_at_an_armoured_train_names_the_part_and_rolls_three_dice()
     let rifles = t.russian("Rifles", "i");
     t.act(ESTONIA, Action::Artillery { unit: gun });
     let c = t.choices(ESTONIA);
-    assert!(c.contains(&Action::TargetTrain { part: TrainPart::MachineGun }));
+    assert!(c.contains(&Action::TargetTrain {
+        part: TrainPart::MachineGun
+    }));
     assert!(!c.contains(&Action::TargetArea { area: t.area("i") }));
     t.dice(&[4, 3, 3]);
-    let ev = t.act(ESTONIA, Action::TargetTrain { part: TrainPart::MachineGun });
-    assert!(ev.iter().any(|e| matches!(e, Event::ArtilleryFire { total: 10, hit: true, part: Some(TrainPart::MachineGun), .. })));
+    let ev = t.act(
+        ESTONIA,
+        Action::TargetTrain {
+            part: TrainPart::MachineGun,
+        },
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ArtilleryFire {
+            total: 10,
+            hit: true,
+            part: Some(TrainPart::MachineGun),
+            ..
+        }
+    )));
     assert_eq!(t.strength(mg), 3);
-    assert_eq!(t.strength(rifles), 3, "the other units there lose a step too");
+    assert_eq!(
+        t.strength(rifles),
+        3,
+        "the other units there lose a step too"
+    );
 }
 
 #[test]

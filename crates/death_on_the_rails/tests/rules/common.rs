@@ -7,7 +7,9 @@ use engine::{Options, Ruleset, Side};
 use std::path::PathBuf;
 
 pub fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
 
 pub fn shipped(name: &str) -> PathBuf {
@@ -26,7 +28,10 @@ impl Table {
     /// The test strip with every unit off the map, Estonia to act with an
     /// 8-action card, initiative token on Estonia 1.
     pub fn strip() -> Table {
-        Table::empty(DeathOnTheRails::load(&fixture("strip.toml")).unwrap_or_else(|e| panic!("{e}")), Options::new())
+        Table::empty(
+            DeathOnTheRails::load(&fixture("strip.toml")).unwrap_or_else(|e| panic!("{e}")),
+            Options::new(),
+        )
     }
 
     /// The test strip with the advanced rules on (set by hand: the strip's
@@ -49,7 +54,11 @@ impl Table {
         s.active = ESTONIA;
         s.initiative = 1;
         s.turn = 1;
-        let mut t = Table { r, s, events: Vec::new() };
+        let mut t = Table {
+            r,
+            s,
+            events: Vec::new(),
+        };
         t.actions(8);
         t
     }
@@ -57,12 +66,22 @@ impl Table {
     /// A shipped scenario, set up as the rules do it (nothing placed yet).
     pub fn scenario(name: &str) -> Table {
         let r = DeathOnTheRails::load(&shipped(name)).unwrap_or_else(|e| panic!("{e}"));
-        let s = r.setup(&Options::new(), 11).unwrap_or_else(|e| panic!("{e}"));
-        Table { r, s, events: Vec::new() }
+        let s = r
+            .setup(&Options::new(), 11)
+            .unwrap_or_else(|e| panic!("{e}"));
+        Table {
+            r,
+            s,
+            events: Vec::new(),
+        }
     }
 
     pub fn area(&self, key: &str) -> AreaId {
-        self.r.sc().map.area_by_key(key).unwrap_or_else(|| panic!("no area {key}"))
+        self.r
+            .sc()
+            .map
+            .area_by_key(key)
+            .unwrap_or_else(|| panic!("no area {key}"))
     }
 
     /// Places the first unit of `side` called `name` that is still off the map.
@@ -91,7 +110,14 @@ impl Table {
     /// Puts a side's armoured train (both parts) in an area.
     pub fn train(&mut self, side: Side, key: &str) -> [UnitId; 2] {
         let area = self.area(key);
-        let parts = self.r.sc().side(side).train.as_ref().expect("a train").parts;
+        let parts = self
+            .r
+            .sc()
+            .side(side)
+            .train
+            .as_ref()
+            .expect("a train")
+            .parts;
         for p in parts {
             self.s.set_place(p, Place::Area(area));
         }
@@ -101,7 +127,11 @@ impl Table {
     /// This turn's card gives `n` actions (none used yet).
     pub fn actions(&mut self, n: u8) {
         let sc = self.r.sc();
-        let card = sc.cards.iter().position(|c| c.actions == n).expect("a card with that many actions") as u8;
+        let card = sc
+            .cards
+            .iter()
+            .position(|c| c.actions == n)
+            .expect("a card with that many actions") as u8;
         // Keep every card in exactly one place.
         self.s.deck.retain(|c| *c != card);
         self.s.discard.retain(|c| *c != card);
@@ -196,7 +226,10 @@ impl Table {
     /// Moves the units of `from` (all of them unless listed) into the areas given.
     pub fn move_units(&mut self, units: &[UnitId], path: &[&str]) -> Vec<Event> {
         let side = self.s.active;
-        let from = self.s.units[units[0] as usize].place.area().expect("on the map");
+        let from = self.s.units[units[0] as usize]
+            .place
+            .area()
+            .expect("on the map");
         let mut ev = self.act(side, Action::Move { from });
         for &u in units {
             // A unit that is the only one able to move is taken along at once.
@@ -270,7 +303,14 @@ impl Table {
     }
 
     /// The first unit of a side matching a test.
-    pub fn unit_where(&self, side: Side, f: impl Fn(&death_on_the_rails::scenario::UnitDef, &death_on_the_rails::state::UnitState) -> bool) -> UnitId {
+    pub fn unit_where(
+        &self,
+        side: Side,
+        f: impl Fn(
+            &death_on_the_rails::scenario::UnitDef,
+            &death_on_the_rails::state::UnitState,
+        ) -> bool,
+    ) -> UnitId {
         self.r
             .units_of(side)
             .find(|&u| f(self.r.def(u), &self.s.units[u as usize]))

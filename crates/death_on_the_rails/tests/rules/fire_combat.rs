@@ -20,7 +20,14 @@ fn dice_parts(ev: &[Event], role: Role) -> Vec<DicePart> {
 fn fire_combat_worked_example_strength_4_at_range_3_suppressed_rolls_2_dice() {
     let (n, parts) = death_on_the_rails::rules::fire::attack_dice(4, 3, true, false);
     assert_eq!(n, 2);
-    assert_eq!(parts, vec![DicePart::Strength(4), DicePart::Range { range: 3, dice: -1 }, DicePart::Suppressed]);
+    assert_eq!(
+        parts,
+        vec![
+            DicePart::Strength(4),
+            DicePart::Range { range: 3, dice: -1 },
+            DicePart::Suppressed
+        ]
+    );
 
     // The same on the board: rifles in A, suppressed, fire at D three areas away.
     let mut t = Table::strip();
@@ -31,8 +38,15 @@ fn fire_combat_worked_example_strength_4_at_range_3_suppressed_rolls_2_dice() {
     let ev = t.fire_at(lead, &[], target);
     assert_eq!(Table::dice_count(&ev, Role::Attacker), Some(2));
     assert_eq!(dice_parts(&ev, Role::Attacker), parts);
-    let words = ev.iter().map(|e| engine::Ruleset::describe_event(&t.r, e)).collect::<Vec<_>>().join("\n");
-    assert!(words.contains("2 dice: strength 4, −1 range 3, −1 suppressed"), "{words}");
+    let words = ev
+        .iter()
+        .map(|e| engine::Ruleset::describe_event(&t.r, e))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        words.contains("2 dice: strength 4, −1 range 3, −1 suppressed"),
+        "{words}"
+    );
 }
 
 #[test]
@@ -42,7 +56,11 @@ fn fire_combat_9_1_1_range_modifier_is_two_minus_range() {
         let lead = t.estonian("Rifles", "a");
         let target = t.russian("Rifles", key);
         let ev = t.fire_at(lead, &[], target);
-        assert_eq!(Table::dice_count(&ev, Role::Attacker), Some(dice), "at {key}");
+        assert_eq!(
+            Table::dice_count(&ev, Role::Attacker),
+            Some(dice),
+            "at {key}"
+        );
     }
 }
 
@@ -70,7 +88,12 @@ fn fire_combat_9_1_2_defender_modifiers_cover_stacking_and_suppression() {
     let ev = t.fire_at(lead, &[], target);
     assert_eq!(
         dice_parts(&ev, Role::Defender),
-        vec![DicePart::Strength(4), DicePart::Cover, DicePart::Stacking { over: 1 }, DicePart::Suppressed]
+        vec![
+            DicePart::Strength(4),
+            DicePart::Cover,
+            DicePart::Stacking { over: 1 },
+            DicePart::Suppressed
+        ]
     );
     assert_eq!(Table::dice_count(&ev, Role::Defender), Some(3));
 }
@@ -93,7 +116,14 @@ fn fire_combat_9_1_attacker_scoring_more_costs_the_defender_one_step() {
     // Without 1s, high to low: 6 6 2 2 against 5 5 5 (and a missing die as 0):
     // 6>5, 6>5, 2<5, 2>0: attacker 3, defender 1.
     let (target, ev) = adjacent_duel(&mut t, &[6, 2, 6, 1, 2], &[5, 1, 5, 5]);
-    assert!(ev.contains(&Event::FireResult { target, steps: 1, decisive: false }), "{ev:#?}");
+    assert!(
+        ev.contains(&Event::FireResult {
+            target,
+            steps: 1,
+            decisive: false
+        }),
+        "{ev:#?}"
+    );
     assert_eq!(t.strength(target), 3);
 }
 
@@ -101,7 +131,11 @@ fn fire_combat_9_1_attacker_scoring_more_costs_the_defender_one_step() {
 fn fire_combat_9_1_decisive_attack_costs_two_steps() {
     let mut t = Table::strip();
     let (target, ev) = adjacent_duel(&mut t, &[6, 6, 6, 6, 6], &[5, 5, 5, 5]);
-    assert!(ev.contains(&Event::FireResult { target, steps: 2, decisive: true }));
+    assert!(ev.contains(&Event::FireResult {
+        target,
+        steps: 2,
+        decisive: true
+    }));
     assert_eq!(t.strength(target), 2);
 }
 
@@ -109,7 +143,14 @@ fn fire_combat_9_1_decisive_attack_costs_two_steps() {
 fn fire_combat_9_1_ties_score_nothing_and_any_other_result_does_nothing() {
     let mut t = Table::strip();
     let (target, ev) = adjacent_duel(&mut t, &[4, 3, 2, 2, 1], &[4, 3, 2, 2]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Compared { attack_hits: 0, defence_hits: 0, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Compared {
+            attack_hits: 0,
+            defence_hits: 0,
+            ..
+        }
+    )));
     assert_eq!(t.strength(target), 4);
     let mut t = Table::strip();
     let (target, _) = adjacent_duel(&mut t, &[3, 3, 3, 3, 3], &[6, 6, 6, 6]);
@@ -129,11 +170,26 @@ fn fire_combat_9_1_machine_gun_leader_raises_one_die_of_its_choice() {
     values.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(
         values,
-        vec![Action::Raise { value: 1 }, Action::Raise { value: 2 }, Action::Raise { value: 3 }, Action::Raise { value: 5 }]
+        vec![
+            Action::Raise { value: 1 },
+            Action::Raise { value: 2 },
+            Action::Raise { value: 3 },
+            Action::Raise { value: 5 }
+        ]
     );
     // Raise the 5 to a 6: 6 3 3 2 against 4 4 4 4: 1 to 3, the defender holds.
     let ev = t.act(ESTONIA, Action::Raise { value: 5 });
-    assert!(ev.iter().any(|e| matches!(e, Event::Compared { attack_hits: 1, defence_hits: 3, .. })), "{ev:#?}");
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Compared {
+                attack_hits: 1,
+                defence_hits: 3,
+                ..
+            }
+        )),
+        "{ev:#?}"
+    );
     assert_eq!(t.strength(target), 4);
 }
 
@@ -146,13 +202,32 @@ fn fire_combat_9_1_special_force_a_raises_an_attack_die_and_d_a_defence_die() {
     t.russian("Rifles", "e");
     t.dice(&[5, 5, 5, 5, 5, 6, 4, 3, 4]);
     let ev = t.fire_at(lead, &[], target);
-    assert!(ev.iter().any(|e| matches!(e, Event::Raised { side: ESTONIA, role: Role::Attacker, from: 5, to: 6, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Raised {
+            side: ESTONIA,
+            role: Role::Attacker,
+            from: 5,
+            to: 6,
+            ..
+        }
+    )));
     // The defender (D) knows the attack and chooses which die to raise.
     assert!(matches!(t.s.phase, Phase::Raise { side: RUSSIA, .. }));
-    assert_eq!(engine::Ruleset::to_decide(&t.r, &t.s), engine::Decider::One(RUSSIA));
+    assert_eq!(
+        engine::Ruleset::to_decide(&t.r, &t.s),
+        engine::Decider::One(RUSSIA)
+    );
     t.act(RUSSIA, Action::Raise { value: 4 });
     // 6 5 5 5 5 against 6 5 4 3: 6=6, 5=5, 5>4, 5>3, 5>0 -> 3 to 0.
-    assert!(t.events.iter().any(|e| matches!(e, Event::Compared { attack_hits: 3, defence_hits: 0, .. })));
+    assert!(t.events.iter().any(|e| matches!(
+        e,
+        Event::Compared {
+            attack_hits: 3,
+            defence_hits: 0,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -174,7 +249,16 @@ fn fire_combat_9_1_each_supporting_unit_raises_the_lowest_die() {
         .collect();
     assert_eq!(raises, vec![(1, 2), (1, 2)]);
     // Supporting units are not revealed; lead and target are.
-    let revealed: Vec<_> = ev.iter().filter_map(|e| if let Event::Revealed { unit, .. } = e { Some(*unit) } else { None }).collect();
+    let revealed: Vec<_> = ev
+        .iter()
+        .filter_map(|e| {
+            if let Event::Revealed { unit, .. } = e {
+                Some(*unit)
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(revealed, vec![lead, target]);
     // All three have fired this turn.
     for u in [lead, s1, s2] {
@@ -241,7 +325,10 @@ fn fire_combat_9_1_a_defender_without_combat_strength_is_removed_without_dice() 
     assert!(t.gone(staff));
     let lead2 = t.estonian("Rifles", "b");
     let ev = t.fire_at(lead2, &[], dummy);
-    assert!(ev.contains(&Event::UnitRemoved { unit: dummy, why: RemovedWhy::Dummy }));
+    assert!(ev.contains(&Event::UnitRemoved {
+        unit: dummy,
+        why: RemovedWhy::Dummy
+    }));
 }
 
 #[test]
@@ -253,7 +340,13 @@ fn fire_combat_9_1_a_unit_at_critical_strength_is_removed_instead_of_losing_a_st
     let lead = t.estonian("Rifles", "b");
     t.dice(&[6, 6, 2, 2, 1, 5, 1]);
     let ev = t.fire_at(lead, &[], target);
-    assert!(ev.contains(&Event::UnitRemoved { unit: target, why: RemovedWhy::Destroyed }), "{ev:#?}");
+    assert!(
+        ev.contains(&Event::UnitRemoved {
+            unit: target,
+            why: RemovedWhy::Destroyed
+        }),
+        "{ev:#?}"
+    );
 }
 
 #[test]
@@ -266,8 +359,14 @@ fn fire_combat_9_1_step_losses_take_special_abilities_away() {
     t.russian("Rifles", "e");
     t.dice(&[1, 1, 1, 6, 6, 6, 6]);
     t.fire_at(mg, &[], target);
-    assert!(!matches!(t.s.phase, Phase::Raise { .. }), "no raise without the M");
-    assert!(!t.can(ESTONIA, Action::Fire { lead: mg }), "without M it fires once a turn");
+    assert!(
+        !matches!(t.s.phase, Phase::Raise { .. }),
+        "no raise without the M"
+    );
+    assert!(
+        !t.can(ESTONIA, Action::Fire { lead: mg }),
+        "without M it fires once a turn"
+    );
 }
 
 #[test]

@@ -18,7 +18,12 @@ fn view_enemy_blocks_show_colour_and_place_but_not_their_face() {
     assert_eq!(enemy_view.place, Place::Area(t.area("e")));
     assert_eq!(enemy_view.side, RUSSIA);
     // A spectator sees no faces.
-    assert!(t.view(None).units.iter().all(|u| u.face.is_none() || u.train_part.is_some()));
+    assert!(
+        t.view(None)
+            .units
+            .iter()
+            .all(|u| u.face.is_none() || u.train_part.is_some())
+    );
 }
 
 #[test]

@@ -17,4 +17,5 @@ mod railway_sabotage;
 mod random_games;
 mod reaction_fire;
 mod scenario_files;
+mod scenarios;
 mod sequence_of_play;

@@ -4,10 +4,14 @@ use crate::common::Table;
 use death_on_the_rails::state::{DicePart, Phase, RemovedWhy, Role};
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 
-
 /// Estonian units in B move into C, where Russian units stand; the move is the
 /// turn's only action, so melee follows at once. `dice` are loaded first.
-fn into_melee(t: &mut Table, attackers: &[&str], defenders: &[&str], dice: &[u8]) -> (Vec<u8>, Vec<u8>) {
+fn into_melee(
+    t: &mut Table,
+    attackers: &[&str],
+    defenders: &[&str],
+    dice: &[u8],
+) -> (Vec<u8>, Vec<u8>) {
     let a: Vec<u8> = attackers.iter().map(|n| t.estonian(n, "b")).collect();
     let d: Vec<u8> = defenders.iter().map(|n| t.russian(n, "c")).collect();
     t.russian("Rifles", "j");
@@ -19,7 +23,11 @@ fn into_melee(t: &mut Table, attackers: &[&str], defenders: &[&str], dice: &[u8]
 }
 
 fn first_losses(t: &Table) -> Event {
-    t.events.iter().find(|e| matches!(e, Event::MeleeLosses { .. })).cloned().expect("a melee round")
+    t.events
+        .iter()
+        .find(|e| matches!(e, Event::MeleeLosses { .. }))
+        .cloned()
+        .expect("a melee round")
 }
 
 #[test]
@@ -31,12 +39,25 @@ fn melee_combat_9_2_is_fought_at_the_end_of_the_active_players_turn() {
     t.russian("Rifles", "j");
     t.actions(2);
     t.move_units(&[a, b], &["c"]);
-    assert_eq!(t.s.phase, Phase::ChooseAction, "not yet: one action is left");
+    assert_eq!(
+        t.s.phase,
+        Phase::ChooseAction,
+        "not yet: one action is left"
+    );
     let ev = t.act(ESTONIA, Action::Pass);
     assert!(ev.contains(&Event::MeleeBegins { area: t.area("c") }));
     // Two units could lead: the attacker chooses.
-    assert_eq!(t.s.phase, Phase::MeleeLead { area: t.area("c"), attacker: ESTONIA });
-    assert_eq!(t.choices(ESTONIA), vec![Action::Fire { lead: a }, Action::Fire { lead: b }]);
+    assert_eq!(
+        t.s.phase,
+        Phase::MeleeLead {
+            area: t.area("c"),
+            attacker: ESTONIA
+        }
+    );
+    assert_eq!(
+        t.choices(ESTONIA),
+        vec![Action::Fire { lead: a }, Action::Fire { lead: b }]
+    );
 }
 
 #[test]
@@ -49,16 +70,24 @@ fn melee_combat_9_2_dice_are_the_steps_available_with_no_fire_modifiers() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceCount { role, total, parts, .. } => Some((*role, *total, parts.clone())),
+            Event::DiceCount {
+                role, total, parts, ..
+            } => Some((*role, *total, parts.clone())),
             _ => None,
         })
         .take(2)
         .collect();
     assert_eq!(
         counts,
-        vec![(Role::Attacker, 3, vec![DicePart::Steps(3)]), (Role::Defender, 4, vec![DicePart::Steps(4)])]
+        vec![
+            (Role::Attacker, 3, vec![DicePart::Steps(3)]),
+            (Role::Defender, 4, vec![DicePart::Steps(4)])
+        ]
     );
-    assert!(!t.events.iter().any(|e| matches!(e, Event::Raised { .. })), "no M in melee");
+    assert!(
+        !t.events.iter().any(|e| matches!(e, Event::Raised { .. })),
+        "no M in melee"
+    );
 }
 
 #[test]
@@ -68,10 +97,19 @@ fn melee_combat_9_2_ties_go_to_the_defender_and_both_sides_lose_steps() {
     let (a, d) = into_melee(&mut t, &["Rifles"], &["Rifles"], &[6, 4, 3, 2, 5, 4, 3, 3]);
     assert_eq!(
         first_losses(&t),
-        Event::MeleeLosses { attacker_lead: a[0], attacker_steps: 3, defender: d[0], defender_steps: 1 }
+        Event::MeleeLosses {
+            attacker_lead: a[0],
+            attacker_steps: 3,
+            defender: d[0],
+            defender_steps: 1
+        }
     );
     // Both were still there, so the melee was fought again at once, until one side was gone.
-    let rounds = t.events.iter().filter(|e| matches!(e, Event::MeleeLosses { .. })).count();
+    let rounds = t
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::MeleeLosses { .. }))
+        .count();
     assert!(rounds >= 2);
     assert!(t.gone(a[0]) || t.gone(d[0]));
 }
@@ -97,7 +135,10 @@ fn melee_combat_9_2_supporting_units_raise_the_lowest_die() {
     t.move_units(&[a, b], &["c"]);
     t.dice(&[1, 5, 5, 5, 2, 2, 2, 2]);
     let ev = t.fire_at(a, &[b], d);
-    assert!(ev.iter().any(|e| matches!(e, Event::Raised { from: 1, to: 2, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Raised { from: 1, to: 2, .. }))
+    );
 }
 
 #[test]
@@ -108,7 +149,10 @@ fn melee_combat_9_2_dummies_are_revealed_and_removed() {
     t.russian("Rifles", "j");
     t.actions(1);
     let ev = t.move_units(&[a], &["c"]);
-    assert!(ev.contains(&Event::UnitRemoved { unit: dummy, why: RemovedWhy::Dummy }));
+    assert!(ev.contains(&Event::UnitRemoved {
+        unit: dummy,
+        why: RemovedWhy::Dummy
+    }));
     // The area is Estonia's now, and with it objective A.
     assert_eq!(t.s.control[0], Some(ESTONIA));
 }

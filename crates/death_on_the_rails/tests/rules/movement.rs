@@ -17,8 +17,14 @@ fn movement_6_1_into_open_ground_the_group_may_go_on_into_a_second_open_area() {
     let c = t.choices(ESTONIA);
     assert!(c.contains(&Action::Step { to: t.area("c") }));
     assert!(c.contains(&Action::Stop));
-    assert!(!c.contains(&Action::Step { to: t.area("g") }), "the wood is not open ground");
-    assert!(!c.contains(&Action::Step { to: t.area("a") }), "not back where it started");
+    assert!(
+        !c.contains(&Action::Step { to: t.area("g") }),
+        "the wood is not open ground"
+    );
+    assert!(
+        !c.contains(&Action::Step { to: t.area("a") }),
+        "not back where it started"
+    );
     t.act(ESTONIA, Action::Step { to: t.area("c") });
     t.no_reaction();
     assert_eq!(t.place(u), Place::Area(t.area("c")));
@@ -60,7 +66,11 @@ fn movement_6_1_units_may_enter_but_not_move_through_an_area_with_enemy_units() 
     t.act(ESTONIA, Action::Move { from: t.area("a") });
     assert!(t.can(ESTONIA, Action::Step { to: t.area("b") }));
     t.act(ESTONIA, Action::Step { to: t.area("b") });
-    assert_eq!(t.s.phase, Phase::ChooseAction, "the move ends in the enemy's area");
+    assert_eq!(
+        t.s.phase,
+        Phase::ChooseAction,
+        "the move ends in the enemy's area"
+    );
     assert_eq!(t.place(u), Place::Area(t.area("b")));
 }
 
@@ -72,7 +82,10 @@ fn movement_6_1_sleeping_units_and_train_parts_do_not_move_as_units() {
     t.train(ESTONIA, "f");
     t.russian("Rifles", "j");
     assert!(!t.can(ESTONIA, Action::Move { from: t.area("a") }));
-    assert!(!t.can(ESTONIA, Action::Move { from: t.area("f") }), "the train moves as a train");
+    assert!(
+        !t.can(ESTONIA, Action::Move { from: t.area("f") }),
+        "the train moves as a train"
+    );
     assert!(t.can(ESTONIA, Action::MoveTrain));
 }
 
@@ -87,7 +100,10 @@ fn movement_9_3_artillery_cannot_move_and_fire_in_the_same_turn() {
     if let Phase::ArtilleryAim { .. } = t.s.phase {
         t.act(ESTONIA, Action::TargetArea { area: t.area("d") });
     }
-    assert!(!t.can(ESTONIA, Action::Move { from: t.area("a") }), "fired, so it cannot move");
+    assert!(
+        !t.can(ESTONIA, Action::Move { from: t.area("a") }),
+        "fired, so it cannot move"
+    );
 
     let mut t = Table::strip();
     let gun = t.estonian("Gun", "a");
@@ -95,5 +111,8 @@ fn movement_9_3_artillery_cannot_move_and_fire_in_the_same_turn() {
     t.russian("Rifles", "j");
     t.move_units(&[gun], &["b"]);
     t.no_reaction();
-    assert!(!t.can(ESTONIA, Action::Artillery { unit: gun }), "moved, so it cannot fire");
+    assert!(
+        !t.can(ESTONIA, Action::Artillery { unit: gun }),
+        "moved, so it cannot fire"
+    );
 }

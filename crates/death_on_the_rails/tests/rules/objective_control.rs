@@ -2,7 +2,7 @@
 
 use crate::common::Table;
 use death_on_the_rails::state::Event;
-use death_on_the_rails::{Action, ESTONIA, RUSSIA};
+use death_on_the_rails::{ESTONIA, RUSSIA};
 
 #[test]
 fn objective_control_11_taken_on_entering_and_kept_after_leaving() {
@@ -10,7 +10,13 @@ fn objective_control_11_taken_on_entering_and_kept_after_leaving() {
     let u = t.estonian("Rifles", "b");
     t.russian("Rifles", "j");
     let ev = t.move_units(&[u], &["c", "d"]);
-    assert!(ev.contains(&Event::ObjectiveTaken { objective: 0, side: ESTONIA }), "passing through takes it");
+    assert!(
+        ev.contains(&Event::ObjectiveTaken {
+            objective: 0,
+            side: ESTONIA
+        }),
+        "passing through takes it"
+    );
     t.no_reaction();
     assert_eq!(t.s.control[0], Some(ESTONIA));
 }

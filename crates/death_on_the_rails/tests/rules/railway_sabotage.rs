@@ -12,8 +12,19 @@ fn railway_sabotage_10_each_five_or_six_places_a_sabotage_token() {
     assert!(t.can(ESTONIA, Action::Sabotage { unit: u }));
     t.dice(&[5, 6, 2, 1]);
     let ev = t.act(ESTONIA, Action::Sabotage { unit: u });
-    assert!(ev.iter().any(|e| matches!(e, Event::Sabotage { tokens: 2, total: 2, destroyed: false, .. })));
-    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { .. })), "no defence roll");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Sabotage {
+            tokens: 2,
+            total: 2,
+            destroyed: false,
+            ..
+        }
+    )));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Rolled { .. })),
+        "no defence roll"
+    );
     // Only where there is railway.
     let mut t = Table::strip();
     let u = t.estonian("Rifles", "c");
@@ -32,7 +43,14 @@ fn railway_sabotage_10_three_tokens_destroy_the_railway_and_stop_trains() {
     t.s.sabotage[h] = 2;
     t.dice(&[5, 1, 1, 1]);
     let ev = t.act(ESTONIA, Action::Sabotage { unit: u });
-    assert!(ev.iter().any(|e| matches!(e, Event::Sabotage { total: 3, destroyed: true, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Sabotage {
+            total: 3,
+            destroyed: true,
+            ..
+        }
+    )));
     // The saboteur leaves H.
     t.set(u, death_on_the_rails::state::Place::Area(t.area("a")));
     let _ = other;
@@ -43,5 +61,8 @@ fn railway_sabotage_10_three_tokens_destroy_the_railway_and_stop_trains() {
     t.estonian("Rifles", "j");
     assert!(!t.can(RUSSIA, Action::MoveTrain));
     t.s.sabotage[h] = 2;
-    assert!(t.can(RUSSIA, Action::MoveTrain), "two tokens do not stop it");
+    assert!(
+        t.can(RUSSIA, Action::MoveTrain),
+        "two tokens do not stop it"
+    );
 }

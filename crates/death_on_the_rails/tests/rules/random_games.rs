@@ -17,13 +17,16 @@ fn shipped_scenarios() -> Vec<DeathOnTheRails> {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     paths.sort();
-    paths.iter().map(|p| DeathOnTheRails::load(p).unwrap_or_else(|e| panic!("{e}"))).collect()
+    paths
+        .iter()
+        .map(|p| DeathOnTheRails::load(p).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
 }
 
 fn option_sets(r: &DeathOnTheRails) -> Vec<Options> {
     let mut sets = vec![Options::new()];
     let advanced: Options = [("advanced_rules".to_string(), true)].into_iter().collect();
-    if r.setup(&advanced, 1).is_ok() && r.sc().special.advanced_rules_fixed == false {
+    if r.setup(&advanced, 1).is_ok() && !r.sc().special.advanced_rules_fixed {
         sets.push(advanced);
     }
     sets
@@ -42,7 +45,12 @@ fn random_games_from_every_shipped_scenario_end_and_replay_to_the_same_state() {
                 let replayed = SaveFile::parse(&json)
                     .and_then(|s| s.replay(r.clone()))
                     .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", r.scenario_id()));
-                assert_eq!(replayed.state(), finished.game.state(), "{} seed {seed}", r.scenario_id());
+                assert_eq!(
+                    replayed.state(),
+                    finished.game.state(),
+                    "{} seed {seed}",
+                    r.scenario_id()
+                );
             }
         }
     }
@@ -97,16 +105,28 @@ fn candidate_actions(r: &DeathOnTheRails) -> Vec<death_on_the_rails::Action> {
         Action::CallReinforcements,
         Action::NotNow,
         Action::Done,
-        Action::TargetTrain { part: TrainPart::Artillery },
-        Action::TargetTrain { part: TrainPart::MachineGun },
-        Action::TrainLoss { part: TrainPart::Artillery },
-        Action::TrainLoss { part: TrainPart::MachineGun },
+        Action::TargetTrain {
+            part: TrainPart::Artillery,
+        },
+        Action::TargetTrain {
+            part: TrainPart::MachineGun,
+        },
+        Action::TrainLoss {
+            part: TrainPart::Artillery,
+        },
+        Action::TrainLoss {
+            part: TrainPart::MachineGun,
+        },
     ];
     for value in 1..=6 {
         v.push(Action::Raise { value });
     }
     for a in 0..areas {
-        v.extend([Action::Move { from: a }, Action::Step { to: a }, Action::TargetArea { area: a }]);
+        v.extend([
+            Action::Move { from: a },
+            Action::Step { to: a },
+            Action::TargetArea { area: a },
+        ]);
     }
     for u in 0..units {
         v.extend([
@@ -141,10 +161,17 @@ fn the_quick_legality_check_agrees_with_the_choices_everywhere() {
             for a in candidates.iter().chain(choices.iter()) {
                 for who in [engine::Side::A, engine::Side::B] {
                     let listed = who == side && choices.contains(a);
-                    assert_eq!(r.legal(game.state(), who, a), listed, "{}: {a:?} for {who:?} in {:?}", r.scenario_id(), game.state().phase);
+                    assert_eq!(
+                        r.legal(game.state(), who, a),
+                        listed,
+                        "{}: {a:?} for {who:?} in {:?}",
+                        r.scenario_id(),
+                        game.state().phase
+                    );
                 }
             }
-            let a = choices[(engine::dice::d6(&mut pick) as usize * 7919 + game.history().len()) % choices.len()];
+            let a = choices[(engine::dice::d6(&mut pick) as usize * 7919 + game.history().len())
+                % choices.len()];
             game.apply(side, a).unwrap();
         }
     }

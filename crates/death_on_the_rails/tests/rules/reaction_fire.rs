@@ -21,13 +21,26 @@ fn reaction_fire_6_3_after_a_move_the_opponent_may_fire_at_a_unit_that_moved() {
     let c = t.choices(RUSSIA);
     assert!(c.contains(&Action::Target { unit: mover }));
     assert!(c.contains(&Action::Target { unit: mover2 }));
-    assert!(!c.contains(&Action::Target { unit: stayer }), "only a unit that just moved");
+    assert!(
+        !c.contains(&Action::Target { unit: stayer }),
+        "only a unit that just moved"
+    );
     t.dice(&[1, 1, 1, 1, 1, 1, 1, 1]);
     let ev = t.act(RUSSIA, Action::Target { unit: mover });
     // The token goes one step towards the active player for the reaction, and
     // one towards the enemy for the action: back where it was.
-    let moves: Vec<_> = ev.iter().filter(|e| matches!(e, Event::InitiativeMoved { .. })).cloned().collect();
-    assert_eq!(moves, vec![Event::InitiativeMoved { from: 1, to: 2 }, Event::InitiativeMoved { from: 2, to: 1 }]);
+    let moves: Vec<_> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::InitiativeMoved { .. }))
+        .cloned()
+        .collect();
+    assert_eq!(
+        moves,
+        vec![
+            Event::InitiativeMoved { from: 1, to: 2 },
+            Event::InitiativeMoved { from: 2, to: 1 }
+        ]
+    );
     // Only one reaction per movement action: play goes back to Estonia.
     assert_eq!(t.s.phase, Phase::ChooseAction);
     assert_eq!(t.r.to_decide(&t.s), Decider::One(ESTONIA));
@@ -62,7 +75,11 @@ fn reaction_fire_6_3_not_against_units_that_entered_melee() {
     t.russian("Rifles", "b");
     t.russian("Rifles", "d");
     t.move_units(&[mover], &["b"]);
-    assert_eq!(t.s.phase, Phase::ChooseAction, "no reaction against a unit now in melee");
+    assert_eq!(
+        t.s.phase,
+        Phase::ChooseAction,
+        "no reaction against a unit now in melee"
+    );
 }
 
 #[test]

@@ -49,7 +49,9 @@ fn broken(file: &str, from: &str, to: &str) -> (Vec<DataError>, PathBuf, usize) 
     let new = text.replacen(from, to, 1);
     let line = new[..new.find(to).unwrap()].matches('\n').count() + 1;
     std::fs::write(&path, new).unwrap();
-    let errors = load_scenario(&dir.join("strip.toml")).expect_err("the file is broken").0;
+    let errors = load_scenario(&dir.join("strip.toml"))
+        .expect_err("the file is broken")
+        .0;
     (errors, path, line)
 }
 
@@ -61,96 +63,212 @@ fn expect(file: &str, from: &str, to: &str, message: &str) -> DataError {
         .unwrap_or_else(|| panic!("no error containing {message:?} in {errors:#?}"));
     assert_eq!(found.file, path, "{found}");
     assert_eq!(found.line, line, "{found}");
-    assert!(found.to_string().starts_with(&format!("{}:{}:", path.display(), line)));
+    assert!(
+        found
+            .to_string()
+            .starts_with(&format!("{}:{}:", path.display(), line))
+    );
     found.clone()
 }
 
 #[test]
 fn a_toml_syntax_error_names_the_line() {
-    expect("strip.toml", "title = \"Test strip\"", "title = \"Test strip", "");
+    expect(
+        "strip.toml",
+        "title = \"Test strip\"",
+        "title = \"Test strip",
+        "",
+    );
 }
 
 #[test]
 fn an_unknown_key_is_named() {
-    expect("strip.toml", "date = ", "colour = \"red\"\ndate = ", "unknown field `colour`");
+    expect(
+        "strip.toml",
+        "date = ",
+        "colour = \"red\"\ndate = ",
+        "unknown field `colour`",
+    );
 }
 
 #[test]
 fn a_value_of_the_wrong_type_is_named() {
-    expect("strip.toml", "{ name = \"Rifles\", strength = 4, count = 3 }", "{ name = \"Rifles\", strength = \"four\", count = 3 }", "invalid type");
+    expect(
+        "strip.toml",
+        "{ name = \"Rifles\", strength = 4, count = 3 }",
+        "{ name = \"Rifles\", strength = \"four\", count = 3 }",
+        "invalid type",
+    );
 }
 
 #[test]
 fn an_unknown_area_is_pointed_at() {
-    let e = expect("strip.toml", "setup_areas = [\"a\", \"f\"]", "setup_areas = [\"a\", \"z\"]", "there is no area 'z'");
+    let e = expect(
+        "strip.toml",
+        "setup_areas = [\"a\", \"f\"]",
+        "setup_areas = [\"a\", \"z\"]",
+        "there is no area 'z'",
+    );
     // The column points at the "z" itself.
     assert_eq!(e.column, "setup_areas = [\"a\", ".len() + 1);
 }
 
 #[test]
 fn a_grid_cell_without_an_area_entry_is_pointed_at() {
-    let e = expect("maps/strip.toml", "aaabbbcccdddeee\nfff", "aaabbbcccdddeeX\nfff", "grid cell 'X' (row 2, column 15) has no entry under [areas]");
+    let e = expect(
+        "maps/strip.toml",
+        "aaabbbcccdddeee\nfff",
+        "aaabbbcccdddeeX\nfff",
+        "grid cell 'X' (row 2, column 15) has no entry under [areas]",
+    );
     assert_eq!(e.column, 15);
 }
 
 #[test]
 fn an_area_drawn_in_pieces_is_an_error_at_its_entry() {
-    let (errors, path, _) = broken("maps/strip.toml", "aaabbbcccdddeee\naaab", "aaabbbcccdddeee\nbaab");
-    let e = errors.iter().find(|e| e.message.contains("drawn in pieces")).expect("an error");
+    let (errors, path, _) = broken(
+        "maps/strip.toml",
+        "aaabbbcccdddeee\naaab",
+        "aaabbbcccdddeee\nbaab",
+    );
+    let e = errors
+        .iter()
+        .find(|e| e.message.contains("drawn in pieces"))
+        .expect("an error");
     let text = std::fs::read_to_string(&path).unwrap();
-    let entry_line = text[..text.find("[areas.b]").unwrap()].matches('\n').count() + 1;
-    assert_eq!((e.file.as_path(), e.line), (path.as_path(), entry_line), "{e}");
-    assert_eq!(e.message, "area 'b' (B field) is drawn in pieces; an area must be one connected shape");
+    let entry_line = text[..text.find("[areas.b]").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert_eq!(
+        (e.file.as_path(), e.line),
+        (path.as_path(), entry_line),
+        "{e}"
+    );
+    assert_eq!(
+        e.message,
+        "area 'b' (B field) is drawn in pieces; an area must be one connected shape"
+    );
 }
 
 #[test]
 fn an_area_missing_from_the_grid_is_an_error() {
-    expect("maps/strip.toml", "[areas.a]", "[areas.z]\nname = \"Z\"\nterrain = \"open\"\ndots = [[0.5, 0.5]]\n\n[areas.a]", "area 'z' (Z) is not drawn in the grid");
+    expect(
+        "maps/strip.toml",
+        "[areas.a]",
+        "[areas.z]\nname = \"Z\"\nterrain = \"open\"\ndots = [[0.5, 0.5]]\n\n[areas.a]",
+        "area 'z' (Z) is not drawn in the grid",
+    );
 }
 
 #[test]
 fn a_centre_dot_outside_its_area_is_pointed_at() {
-    expect("maps/strip.toml", "dots = [[4.5, 1.0]]", "dots = [[9.5, 1.0]]", "centre dot [9.5, 1] is not inside area 'b'");
+    expect(
+        "maps/strip.toml",
+        "dots = [[4.5, 1.0]]",
+        "dots = [[9.5, 1.0]]",
+        "centre dot [9.5, 1] is not inside area 'b'",
+    );
 }
 
 #[test]
 fn railway_between_areas_that_do_not_touch_is_an_error() {
-    expect("maps/strip.toml", "railway = [[\"f\", \"g\", \"h\", \"i\", \"j\"]]", "railway = [[\"f\", \"h\"]]", "railway runs from 'f' to 'h', which do not touch");
+    expect(
+        "maps/strip.toml",
+        "railway = [[\"f\", \"g\", \"h\", \"i\", \"j\"]]",
+        "railway = [[\"f\", \"h\"]]",
+        "railway runs from 'f' to 'h', which do not touch",
+    );
 }
 
 #[test]
 fn a_referenced_file_must_exist_and_stay_inside_the_folder() {
-    expect("strip.toml", "map = \"maps/strip.toml\"", "map = \"maps/nowhere.toml\"", "map file \"maps/nowhere.toml\": cannot read the file");
-    expect("strip.toml", "cards = \"cards.toml\"", "cards = \"../../etc/cards.toml\"", "points outside this file's folder");
+    expect(
+        "strip.toml",
+        "map = \"maps/strip.toml\"",
+        "map = \"maps/nowhere.toml\"",
+        "map file \"maps/nowhere.toml\": cannot read the file",
+    );
+    expect(
+        "strip.toml",
+        "cards = \"cards.toml\"",
+        "cards = \"../../etc/cards.toml\"",
+        "points outside this file's folder",
+    );
 }
 
 #[test]
 fn a_file_of_the_wrong_kind_is_named() {
-    expect("strip.toml", "cards = \"cards.toml\"", "cards = \"maps/strip.toml\"", "\"maps/strip.toml\" is a map file (kind = \"map\"), not action_cards");
+    expect(
+        "strip.toml",
+        "cards = \"cards.toml\"",
+        "cards = \"maps/strip.toml\"",
+        "\"maps/strip.toml\" is a map file (kind = \"map\"), not action_cards",
+    );
 }
 
 #[test]
 fn bad_card_values_are_pointed_at() {
-    expect("cards.toml", "{ actions = 1, green = \"A\"", "{ actions = 9, green = \"A\"", "a card gives 1 to 8 actions");
-    expect("cards.toml", "{ actions = 2, green = \"B\"", "{ actions = 2, green = \"Q\"", "objective letter \"Q\" must be one of A to H");
+    expect(
+        "cards.toml",
+        "{ actions = 1, green = \"A\"",
+        "{ actions = 9, green = \"A\"",
+        "a card gives 1 to 8 actions",
+    );
+    expect(
+        "cards.toml",
+        "{ actions = 2, green = \"B\"",
+        "{ actions = 2, green = \"Q\"",
+        "objective letter \"Q\" must be one of A to H",
+    );
 }
 
 #[test]
 fn bad_unit_values_are_pointed_at() {
-    expect("strip.toml", "{ name = \"Weak rifles\", strength = 2, count = 2 }", "{ name = \"Weak rifles\", strength = 5, count = 2 }", "strength must be 1 to 4");
-    expect("strip.toml", "{ name = \"Weak rifles\", strength = 2, count = 2 }", "{ name = \"Weak rifles\", strength = 2, critical = 3, count = 2 }", "critical strength must be 1 to its strength 2");
-    expect("strip.toml", "{ name = \"Staff\", kind = \"non_combat\", count = 2 }", "{ name = \"Staff\", kind = \"non_combat\", strength = 2, count = 2 }", "non-combat units and dummies have no strength");
+    expect(
+        "strip.toml",
+        "{ name = \"Weak rifles\", strength = 2, count = 2 }",
+        "{ name = \"Weak rifles\", strength = 5, count = 2 }",
+        "strength must be 1 to 4",
+    );
+    expect(
+        "strip.toml",
+        "{ name = \"Weak rifles\", strength = 2, count = 2 }",
+        "{ name = \"Weak rifles\", strength = 2, critical = 3, count = 2 }",
+        "critical strength must be 1 to its strength 2",
+    );
+    expect(
+        "strip.toml",
+        "{ name = \"Staff\", kind = \"non_combat\", count = 2 }",
+        "{ name = \"Staff\", kind = \"non_combat\", strength = 2, count = 2 }",
+        "non-combat units and dummies have no strength",
+    );
 }
 
 #[test]
 fn objectives_are_lettered_in_order_one_per_area() {
-    expect("strip.toml", "B = \"h\"", "C = \"h\"", "expected B, found \"C\"");
-    expect("strip.toml", "B = \"h\"", "B = \"c\"", "two objective tokens in area 'c'");
+    expect(
+        "strip.toml",
+        "B = \"h\"",
+        "C = \"h\"",
+        "expected B, found \"C\"",
+    );
+    expect(
+        "strip.toml",
+        "B = \"h\"",
+        "B = \"c\"",
+        "two objective tokens in area 'c'",
+    );
 }
 
 #[test]
 fn the_train_must_start_on_the_railway() {
-    expect("strip.toml", "area = \"f\", artillery", "area = \"a\", artillery", "the train must start on the railway");
+    expect(
+        "strip.toml",
+        "area = \"f\", artillery",
+        "area = \"a\", artillery",
+        "the train must start on the railway",
+    );
 }
 
 #[test]
@@ -167,7 +285,10 @@ fn victory_conditions_must_be_playable() {
 fn every_problem_in_a_file_is_reported_at_once() {
     let dir = copy_fixture();
     let path = dir.join("strip.toml");
-    let text = std::fs::read_to_string(&path).unwrap().replace("setup_areas = [\"e\", \"j\"]", "setup_areas = [\"x\", \"y\"]");
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "setup_areas = [\"e\", \"j\"]",
+        "setup_areas = [\"x\", \"y\"]",
+    );
     std::fs::write(&path, text).unwrap();
     let errors = load_scenario(&path).unwrap_err().0;
     assert_eq!(errors.len(), 2, "{errors:#?}");

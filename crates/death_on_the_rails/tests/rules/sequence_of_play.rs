@@ -28,11 +28,25 @@ fn sequence_of_play_the_turn_ends_when_the_cards_actions_are_used_and_the_oppone
     let mut t = table();
     t.actions(2);
     t.act(ESTONIA, Action::Pass);
-    assert_eq!(t.s.phase, Phase::ChooseAction, "one action of two: the turn goes on");
+    assert_eq!(
+        t.s.phase,
+        Phase::ChooseAction,
+        "one action of two: the turn goes on"
+    );
     assert_eq!(t.r.to_decide(&t.s), Decider::One(ESTONIA));
     let ev = t.act(ESTONIA, Action::Pass);
-    assert!(ev.contains(&Event::ActionsUsedUp { side: ESTONIA, actions: 2 }));
-    assert!(ev.iter().any(|e| matches!(e, Event::TurnBegins { side: RUSSIA, new_initiative: true, .. })));
+    assert!(ev.contains(&Event::ActionsUsedUp {
+        side: ESTONIA,
+        actions: 2
+    }));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::TurnBegins {
+            side: RUSSIA,
+            new_initiative: true,
+            ..
+        }
+    )));
     assert_eq!(t.r.to_decide(&t.s), Decider::One(RUSSIA));
 }
 
@@ -44,8 +58,18 @@ fn sequence_of_play_while_the_token_is_on_its_side_the_same_player_gets_another_
     t.act(ESTONIA, Action::Pass);
     let ev = t.act(ESTONIA, Action::Pass);
     assert_eq!(t.s.initiative, 2);
-    assert!(ev.iter().any(|e| matches!(e, Event::TurnBegins { side: ESTONIA, new_initiative: false, .. })));
-    assert!(ev.iter().any(|e| matches!(e, Event::ActionCardDrawn { side: ESTONIA, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::TurnBegins {
+            side: ESTONIA,
+            new_initiative: false,
+            ..
+        }
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ActionCardDrawn { side: ESTONIA, .. }))
+    );
 }
 
 #[test]
@@ -63,7 +87,10 @@ fn sequence_of_play_artillery_tokens_come_off_only_when_a_new_player_begins() {
     t.actions(1);
     let ev = t.act(ESTONIA, Action::Pass);
     assert_eq!(t.s.artillery_tokens[c], 2);
-    assert!(ev.iter().any(|e| matches!(e, Event::ArtilleryTokensRemoved { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ArtilleryTokensRemoved { .. }))
+    );
 }
 
 #[test]
@@ -87,8 +114,16 @@ fn sequence_of_play_only_the_opponent_sees_the_action_card() {
     });
     let (side, actions) = drawn.expect("a card was drawn for the new turn");
     assert_eq!(side, RUSSIA);
-    assert_eq!(t.view(Some(RUSSIA)).actions_on_card, None, "the active player does not know");
-    assert_eq!(t.view(Some(ESTONIA)).actions_on_card, Some(actions), "the player who drew it does");
+    assert_eq!(
+        t.view(Some(RUSSIA)).actions_on_card,
+        None,
+        "the active player does not know"
+    );
+    assert_eq!(
+        t.view(Some(ESTONIA)).actions_on_card,
+        Some(actions),
+        "the player who drew it does"
+    );
     assert_eq!(t.view(None).actions_on_card, None);
 }
 
@@ -112,7 +147,11 @@ fn actions_6_the_active_player_chooses_movement_fire_or_pass_and_nobody_else_may
     assert!(c.iter().any(|a| matches!(a, Action::Fire { .. })));
     assert!(t.choices(RUSSIA).is_empty());
     let err = t.try_act(RUSSIA, Action::Pass).unwrap_err();
-    assert!(err.to_string().contains("Russian SFSR has no decision to make now"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("Russian SFSR has no decision to make now"),
+        "{err}"
+    );
 }
 
 #[test]
