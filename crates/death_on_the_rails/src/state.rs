@@ -312,17 +312,20 @@ impl State {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
+    /// `secret`: placed during a simultaneous setup (hidden from the other side).
     Placed {
         side: Side,
         unit: UnitId,
         area: AreaId,
+        secret: bool,
     },
     SetupDone {
         side: Side,
     },
+    /// `card` is `None` where the viewer may not see it.
     ObjectiveCardDrawn {
         side: Side,
-        card: u8,
+        card: Option<u8>,
     },
     TurnBegins {
         side: Side,
@@ -341,11 +344,12 @@ pub enum Event {
     Reshuffled {
         cards: u8,
     },
-    /// The opponent drew the action card for `side`'s turn (only they see it).
+    /// The opponent drew the action card for `side`'s turn (only they see
+    /// it: `card` and `actions` are `None` for everybody else).
     ActionCardDrawn {
         side: Side,
-        card: u8,
-        actions: u8,
+        card: Option<u8>,
+        actions: Option<u8>,
     },
     ActionDone {
         side: Side,
@@ -475,10 +479,11 @@ pub enum Event {
     ReinforcementsArrive {
         side: Side,
     },
+    /// The old card is shown to both; `new_card` is `None` where the viewer may not see it.
     ObjectivesChanged {
         side: Side,
         old_card: u8,
-        new_card: u8,
+        new_card: Option<u8>,
     },
     MustRetreat {
         units: UnitSet,

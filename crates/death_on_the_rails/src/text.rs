@@ -228,6 +228,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             side: who,
             unit,
             area,
+            ..
         } => format!(
             "{} places {} in {}.",
             side(*who),
@@ -271,12 +272,19 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
         Event::Reshuffled { cards } => format!("The action deck is reshuffled ({cards} cards)."),
         Event::ActionCardDrawn {
             side: who, actions, ..
-        } => format!(
-            "{} draws the action card for {}'s turn: {actions} action(s) (only {} sees this).",
-            side(who.other()),
-            side(*who),
-            side(who.other())
-        ),
+        } => match actions {
+            Some(n) => format!(
+                "{} draws the action card for {}'s turn: {n} action(s) (only {} sees this).",
+                side(who.other()),
+                side(*who),
+                side(who.other())
+            ),
+            None => format!(
+                "{} draws the action card for {}'s turn.",
+                side(who.other()),
+                side(*who)
+            ),
+        },
         Event::ActionDone { side: who, number } => {
             format!("{}'s action {number} is done.", side(*who))
         }

@@ -153,3 +153,30 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
         outcome: s.outcome.clone(),
     }
 }
+
+/// An event as one side may see it: the action card only for the player who
+/// drew it (the active player's opponent), secret objective cards only for
+/// their owner, placements of a simultaneous setup only for the side placing.
+pub fn event_for(event: &crate::state::Event, viewer: Option<Side>) -> Option<crate::state::Event> {
+    use crate::state::Event;
+    let mut e = event.clone();
+    match &mut e {
+        Event::ActionCardDrawn {
+            side,
+            card,
+            actions,
+        } if viewer != Some(side.other()) => {
+            *card = None;
+            *actions = None;
+        }
+        Event::ObjectiveCardDrawn { side, card } if viewer != Some(*side) => *card = None,
+        Event::ObjectivesChanged { side, new_card, .. } if viewer != Some(*side) => {
+            *new_card = None
+        }
+        Event::Placed {
+            side, secret: true, ..
+        } if viewer != Some(*side) => return None,
+        _ => {}
+    }
+    Some(e)
+}

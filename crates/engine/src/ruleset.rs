@@ -156,6 +156,12 @@ pub trait Ruleset: Clone {
     /// Checks the rule system's invariants (what must hold after every step).
     fn check_invariants(&self, s: &Self::State) -> Result<(), String>;
     fn describe_action(&self, s: &Self::State, action: &Self::Action) -> String;
+    /// The event as `viewer` may see it (`None` for a spectator): secrets
+    /// blanked out, or nothing at all. For logs at a shared screen.
+    fn event_for(&self, event: &Self::Event, viewer: Option<Side>) -> Option<Self::Event> {
+        let _ = viewer;
+        Some(event.clone())
+    }
     fn describe_event(&self, event: &Self::Event) -> String;
 
     /// The prompt for `side`: the sentence and its choices.

@@ -579,6 +579,10 @@ impl Ruleset for DeathOnTheRails {
         crate::text::describe_action(self, s, action)
     }
 
+    fn event_for(&self, event: &Event, viewer: Option<Side>) -> Option<Event> {
+        crate::view::event_for(event, viewer)
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         crate::text::describe_event(self, event)
     }

@@ -89,7 +89,7 @@ impl DeathOnTheRails {
                     ev.push(Event::ObjectivesChanged {
                         side,
                         old_card: old,
-                        new_card: new,
+                        new_card: Some(new),
                     });
                     let mask = self.secret_objectives(s, side)?;
                     return self

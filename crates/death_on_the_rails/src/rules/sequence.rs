@@ -204,8 +204,8 @@ impl DeathOnTheRails {
         s.actions_done = 0;
         ev.push(Event::ActionCardDrawn {
             side: s.active,
-            card,
-            actions: self.sc().cards[card as usize].actions,
+            card: Some(card),
+            actions: Some(self.sc().cards[card as usize].actions),
         });
         s.phase = Phase::ChooseAction;
         self.disband_stuck_retreats(s, ev);

@@ -134,7 +134,10 @@ impl DeathOnTheRails {
                 if drawn[side.index()] {
                     let card = self.draw_card(s, ev);
                     s.secret[side.index()] = Some(card);
-                    ev.push(Event::ObjectiveCardDrawn { side, card });
+                    ev.push(Event::ObjectiveCardDrawn {
+                        side,
+                        card: Some(card),
+                    });
                 }
             }
         }
@@ -240,7 +243,12 @@ impl DeathOnTheRails {
         if sleeping {
             s.units[unit as usize].flags |= flag::ASLEEP;
         }
-        ev.push(Event::Placed { side, unit, area });
+        ev.push(Event::Placed {
+            side,
+            unit,
+            area,
+            secret: self.sc().setup_order == SetupOrder::Simultaneous,
+        });
         if !self.units_to_place(s, side).0.is_empty() {
             return;
         }

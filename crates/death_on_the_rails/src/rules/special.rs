@@ -130,6 +130,7 @@ impl DeathOnTheRails {
                 if areas.contains(&area) {
                     s.set_place(u, Place::Area(area));
                     ev.push(Event::Placed {
+                        secret: false,
                         side,
                         unit: u,
                         area,
@@ -180,7 +181,12 @@ impl DeathOnTheRails {
         ev: &mut Vec<Event>,
     ) {
         s.set_place(unit, Place::Area(area));
-        ev.push(Event::Placed { side, unit, area });
+        ev.push(Event::Placed {
+            side,
+            unit,
+            area,
+            secret: false,
+        });
         if self.reinforcement_place_list(s, side).is_empty() {
             self.after_reinforcements(s, side, then, extra_moves, ev);
         }

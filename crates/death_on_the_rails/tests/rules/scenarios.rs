@@ -125,7 +125,7 @@ fn mustjoe_the_first_side_to_hold_its_objectives_shows_its_card_and_draws_a_new_
     assert!(t.events.contains(&Event::ObjectivesChanged {
         side: ESTONIA,
         old_card: old,
-        new_card: next
+        new_card: Some(next)
     }));
     assert_eq!(t.s.objectives_changed, Some((ESTONIA, old)));
     assert_eq!(t.s.secret[ESTONIA.index()], Some(next));

@@ -121,7 +121,7 @@ fn sequence_of_play_only_the_opponent_sees_the_action_card() {
     );
     assert_eq!(
         t.view(Some(ESTONIA)).actions_on_card,
-        Some(actions),
+        actions,
         "the player who drew it does"
     );
     assert_eq!(t.view(None).actions_on_card, None);
