@@ -146,6 +146,9 @@ pub struct Scenario {
     /// Infantry units (the trains' machine guns too), and artillery units.
     pub infantry_mask: u64,
     pub artillery_mask: u64,
+    /// For each unit, the first unit with the same sticker (identical blocks
+    /// are interchangeable at setup).
+    pub block_kind: Vec<UnitId>,
 }
 
 impl Scenario {
@@ -544,6 +547,20 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             _ => {}
         }
     }
+    let same = |x: &UnitDef, y: &UnitDef| {
+        x.side == y.side
+            && x.name == y.name
+            && x.kind == y.kind
+            && x.strength == y.strength
+            && x.ability == y.ability
+            && x.ability_min == y.ability_min
+            && x.critical == y.critical
+            && x.reinforcement == y.reinforcement
+            && x.train_part == y.train_part
+    };
+    let block_kind = (0..units.len())
+        .map(|i| (0..=i).find(|&j| same(&units[j], &units[i])).unwrap_or(i) as UnitId)
+        .collect();
     let id = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -584,6 +601,7 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         reinforcement_mask,
         infantry_mask,
         artillery_mask,
+        block_kind,
     })
 }
 

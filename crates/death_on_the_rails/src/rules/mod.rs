@@ -120,16 +120,23 @@ impl DeathOnTheRails {
             let Decider::One(side) = self.to_decide(s) else {
                 return;
             };
-            let only = BUFFER.with_borrow_mut(|v| {
-                v.clear();
-                self.choices(s, side, v);
-                (v.len() == 1).then(|| v[0])
-            });
+            let only = self.only_choice(s, side);
             match only {
                 Some(a) => self.dispatch(s, a, events),
                 None => return,
             }
         }
+    }
+}
+
+impl DeathOnTheRails {
+    /// The single choice `side` has, if it has exactly one.
+    fn only_choice(&self, s: &State, side: Side) -> Option<Action> {
+        BUFFER.with_borrow_mut(|v| {
+            v.clear();
+            self.choices(s, side, v);
+            (v.len() == 1).then(|| v[0])
+        })
     }
 }
 

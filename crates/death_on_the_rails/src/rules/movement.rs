@@ -62,13 +62,24 @@ impl DeathOnTheRails {
 
     /// One step for `group` from `from` into `to`: legal?
     fn step_ok(&self, s: &State, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind) -> bool {
+        self.step_ok_for(s, group.len() as usize, from, to, kind)
+    }
+
+    /// `step_ok` for a group of `size` units: which units they are does not
+    /// matter, only how many (the stacking limit).
+    fn step_ok_for(
+        &self,
+        s: &State,
+        size: usize,
+        from: AreaId,
+        to: AreaId,
+        kind: MoveKind,
+    ) -> bool {
         let map = &self.sc().map;
         if !map.adjacent[from as usize].contains(to) {
             return false;
         }
-        if s.advanced
-            && self.stack_count(s, to) + group.len() as usize > map.areas[to as usize].size()
-        {
+        if s.advanced && self.stack_count(s, to) + size > map.areas[to as usize].size() {
             // Advanced rules: the stacking limit holds even while moving through.
             return false;
         }
@@ -105,10 +116,11 @@ impl DeathOnTheRails {
         }
     }
 
-    fn has_first_step(&self, s: &State, from: AreaId, group: UnitSet, kind: MoveKind) -> bool {
+    /// Whether a group of `size` units in `from` has somewhere to go.
+    fn has_first_step(&self, s: &State, from: AreaId, size: usize, kind: MoveKind) -> bool {
         self.sc().map.adjacent[from as usize]
             .iter()
-            .any(|to| self.step_ok(s, group, from, to, kind))
+            .any(|to| self.step_ok_for(s, size, from, to, kind))
             || self.may_exit(s, from, kind)
     }
 
@@ -138,11 +150,10 @@ impl DeathOnTheRails {
     /// Whether a movement action may start from `from`: some unit there may
     /// move and has somewhere to go.
     pub fn move_from_ok(&self, s: &State, from: AreaId, kind: MoveKind) -> bool {
-        self.side_units_in(s, s.active, from).iter().any(|u| {
-            let mut one = UnitSet::EMPTY;
-            one.insert(u);
-            self.may_move(s, u, kind) && self.has_first_step(s, from, one, kind)
-        })
+        self.side_units_in(s, s.active, from)
+            .iter()
+            .any(|u| self.may_move(s, u, kind))
+            && self.has_first_step(s, from, 1, kind)
     }
 
     /// Choosing the moving group: add units, or step off.
@@ -155,9 +166,11 @@ impl DeathOnTheRails {
         out: &mut Vec<Action>,
     ) {
         let kind = self.move_kind(s, extra);
-        for u in self.side_units_in(s, s.active, from).iter() {
-            if self.select_ok(s, from, group, kind, u) {
-                out.push(Action::Select { unit: u });
+        if self.has_first_step(s, from, group.len() as usize + 1, kind) {
+            for u in self.side_units_in(s, s.active, from).iter() {
+                if !group.contains(u) && self.may_move(s, u, kind) {
+                    out.push(Action::Select { unit: u });
+                }
             }
         }
         if !group.is_empty() {
@@ -178,15 +191,10 @@ impl DeathOnTheRails {
         kind: MoveKind,
         u: UnitId,
     ) -> bool {
-        if group.contains(u)
-            || !self.side_units_in(s, s.active, from).contains(u)
-            || !self.may_move(s, u, kind)
-        {
-            return false;
-        }
-        let mut bigger = group;
-        bigger.insert(u);
-        self.has_first_step(s, from, bigger, kind)
+        !group.contains(u)
+            && self.side_units_in(s, s.active, from).contains(u)
+            && self.may_move(s, u, kind)
+            && self.has_first_step(s, from, group.len() as usize + 1, kind)
     }
 
     /// Quick checks of one decision while choosing a moving group (the same

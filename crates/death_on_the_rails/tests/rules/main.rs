@@ -10,6 +10,7 @@ mod armoured_train;
 mod artillery_fire;
 mod fire_combat;
 mod hidden_information;
+mod line_of_sight_and_range;
 mod melee_combat;
 mod movement;
 mod objective_control;
