@@ -1,6 +1,9 @@
 //! 7. Line of sight and 8. Range, on the test strip:
-//!   a b c d e    all open ground
-//!   f g h i j    f open, g forest, h building, i and j open
+//!
+//! ```text
+//! a b c d e    all open ground
+//! f g h i j    f open, g forest, h building, i and j open
+//! ```
 
 use crate::common::Table;
 
