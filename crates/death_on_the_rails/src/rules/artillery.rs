@@ -6,7 +6,7 @@ use super::DeathOnTheRails;
 use crate::data::UnitKind;
 use crate::map::AreaId;
 use crate::scenario::{TrainPart, UnitId};
-use crate::state::{Action, Dice, Event, Resume, State, flag};
+use crate::state::{Action, Event, Resume, State, flag};
 
 /// The score that hits.
 pub const ARTILLERY_HITS_ON: u8 = 10;
@@ -97,13 +97,7 @@ impl DeathOnTheRails {
         // Tokens are placed, or topped up to three.
         s.artillery_tokens[area as usize] = 3;
         ev.push(Event::ArtilleryTokensPlaced { area, tokens: 3 });
-        let mut dice = Dice {
-            len: dice_count as u8,
-            values: [0; 8],
-        };
-        for i in 0..dice_count {
-            dice.values[i] = self.d6(s);
-        }
+        let dice = self.roll_dice(s, dice_count as u8);
         let total: u8 = dice.as_slice().iter().sum();
         let hit = total >= ARTILLERY_HITS_ON;
         ev.push(Event::ArtilleryFire {

@@ -435,13 +435,7 @@ impl DeathOnTheRails {
             total: n,
             parts,
         });
-        let mut dice = Dice {
-            len: n,
-            values: [0; 8],
-        };
-        for i in 0..n as usize {
-            dice.values[i] = self.d6(s);
-        }
+        let dice = self.roll_dice(s, n);
         ev.push(Event::Rolled { side, role, dice });
         dice
     }

@@ -355,6 +355,18 @@ impl DeathOnTheRails {
         }
     }
 
+    /// `n` six-sided dice (at most 8).
+    pub fn roll_dice(&self, s: &mut State, n: u8) -> crate::state::Dice {
+        let mut dice = crate::state::Dice {
+            len: n.min(8),
+            values: [0; 8],
+        };
+        for i in 0..dice.len as usize {
+            dice.values[i] = self.d6(s);
+        }
+        dice
+    }
+
     /// One six-sided die: a loaded die if any is set, else the generator's.
     pub fn d6(&self, s: &mut State) -> u8 {
         match s.loaded_dice.pop() {

@@ -66,15 +66,8 @@ impl DeathOnTheRails {
     }
 
     fn roll_strength(&self, s: &mut State, u: UnitId) -> Dice {
-        let n = s.units[u as usize].strength.min(8);
-        let mut dice = Dice {
-            len: n,
-            values: [0; 8],
-        };
-        for i in 0..n as usize {
-            dice.values[i] = self.d6(s);
-        }
-        dice
+        let n = s.units[u as usize].strength;
+        self.roll_dice(s, n)
     }
 
     /// 10: dice by the unit's strength, no defence roll; each 5 or 6 places a

@@ -220,14 +220,7 @@ impl DeathOnTheRails {
 
     /// Two blocks with the same sticker.
     pub fn same_block(&self, a: UnitId, b: UnitId) -> bool {
-        let (x, y) = (self.def(a), self.def(b));
-        x.name == y.name
-            && x.kind == y.kind
-            && x.strength == y.strength
-            && x.ability == y.ability
-            && x.ability_min == y.ability_min
-            && x.critical == y.critical
-            && x.reinforcement == y.reinforcement
+        self.sc().block_kind[a as usize] == self.sc().block_kind[b as usize]
     }
 
     pub fn place(
