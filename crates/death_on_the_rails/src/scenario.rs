@@ -6,7 +6,7 @@ use crate::data::{
     SetupOrder, SideFile, SideKey, Terrain, UnitFile, UnitKind, VictoryFile,
 };
 use crate::map::{AreaId, AreaSet, Map, UNREACHABLE, compile_map};
-use engine::data::{DataError, DataErrors, Problems, SourceFile, Spanned, resolve_inside};
+use engine::data::{DataErrors, Problems, SourceFile, Spanned, resolve_inside};
 use engine::{ScenarioInfo, Side};
 use serde::Serialize;
 use std::path::Path;
@@ -164,21 +164,6 @@ impl Scenario {
 }
 
 pub const SIDE_NAMES: [&str; 2] = ["Estonia", "Russian SFSR"];
-
-/// Which kind of data file this is (`kind = "..."`), for `validate` on single files.
-pub fn file_kind(file: &SourceFile) -> Result<String, DataError> {
-    let header: Header = file.parse_toml()?;
-    if header.ruleset.get_ref() != RULESET_ID {
-        return Err(file.error_at(
-            header.ruleset.span(),
-            format!(
-                "ruleset is \"{}\", expected \"{RULESET_ID}\"",
-                header.ruleset.get_ref()
-            ),
-        ));
-    }
-    Ok(header.kind.into_inner())
-}
 
 fn check_header(
     file: &SourceFile,

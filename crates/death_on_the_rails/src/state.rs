@@ -292,18 +292,12 @@ impl State {
         }
     }
 
-    pub fn unit(&self, u: UnitId) -> &UnitState {
-        &self.units[u as usize]
-    }
     pub fn area_of(&self, u: UnitId) -> Option<AreaId> {
         self.units[u as usize].place.area()
     }
     /// Units on the map in `area`.
     pub fn units_in(&self, area: AreaId) -> UnitSet {
         self.area_units[area as usize]
-    }
-    pub fn train_part_alive(&self, part: UnitId) -> bool {
-        matches!(self.units[part as usize].place, Place::Area(_))
     }
 }
 

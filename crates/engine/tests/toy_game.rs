@@ -294,6 +294,20 @@ fn a_damaged_save_says_what_is_wrong() {
             .contains("is illegal when replayed: Blue has no decision to make now"),
         "{e}"
     );
+    let scenario = edit(&json, |v| v["scenario"] = "to_twenty".into());
+    assert_eq!(
+        load(&scenario).unwrap_err(),
+        SaveError::WrongScenario {
+            found: "to_twenty".into(),
+            expected: "to_ten".into()
+        }
+    );
+    let options = edit(&json, |v| {
+        v["options"] = serde_json::json!({ "turbo": true })
+    });
+    let e = load(&options).unwrap_err();
+    assert!(matches!(e, SaveError::Setup(_)), "{e}");
+    assert!(e.to_string().contains("the race has no options"), "{e}");
     // A different seed replays legally but to another state: the digest catches it.
     let seed = edit(&json, |v| v["seed"] = 12345.into());
     let e = load(&seed).unwrap_err();

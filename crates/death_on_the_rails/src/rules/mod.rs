@@ -195,16 +195,6 @@ impl DeathOnTheRails {
         UnitSet(s.area_units[area as usize].0 & self.scenario.side_mask[side.index()])
     }
 
-    /// Areas holding units of each side, train parts included.
-    pub fn presence(&self, s: &State) -> [AreaSet; 2] {
-        self.board(s).presence
-    }
-
-    /// Areas holding units of each side that fight in melee (train parts do not).
-    pub fn ground_presence(&self, s: &State) -> [AreaSet; 2] {
-        self.board(s).ground
-    }
-
     /// Where everything stands, counted in one pass over the units.
     pub fn board(&self, s: &State) -> Board {
         let mut b = Board {
