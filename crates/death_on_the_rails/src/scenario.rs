@@ -155,9 +155,6 @@ impl Scenario {
     pub fn side(&self, side: Side) -> &SideDef {
         &self.sides[side.index()]
     }
-    pub fn unit(&self, u: UnitId) -> &UnitDef {
-        &self.units[u as usize]
-    }
     pub fn objective_in(&self, area: AreaId) -> Option<usize> {
         self.objectives.iter().position(|o| o.area == area)
     }
