@@ -17,6 +17,9 @@ pub type UnitId = u8;
 /// holds 50 blocks; trains add two parts each.
 pub const MAX_UNITS: usize = 64;
 
+/// The most action cards a deck may have (cards are numbered in a byte).
+pub const MAX_CARDS: usize = 200;
+
 /// Estonia is side A, the Russian SFSR side B.
 pub const ESTONIA: Side = Side::A;
 pub const RUSSIA: Side = Side::B;
@@ -218,6 +221,17 @@ fn read_cards(file: &SourceFile) -> Result<(Vec<ActionCard>, CardSpans), DataErr
     let mut spans = Vec::new();
     if raw.cards.get_ref().is_empty() {
         p.at(file, &raw.cards, "the deck has no cards");
+    }
+    if raw.cards.get_ref().len() > MAX_CARDS {
+        p.at(
+            file,
+            &raw.cards,
+            format!(
+                "a deck may have at most {MAX_CARDS} cards; this one has {}",
+                raw.cards.get_ref().len()
+            ),
+        );
+        return Err(DataErrors(p.0));
     }
     for card in raw.cards.get_ref() {
         let c = card.get_ref();

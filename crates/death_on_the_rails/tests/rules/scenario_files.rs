@@ -302,3 +302,15 @@ fn a_file_that_is_not_text_is_an_error_not_a_panic() {
     assert!(errors[0].message.contains("not valid UTF-8"), "{errors:#?}");
     let _ = Path::new("");
 }
+
+#[test]
+fn a_deck_too_big_is_refused() {
+    let card = "  { actions = 2, green = \"A\", blue = [\"A\", \"B\"] },\n".repeat(201);
+    let e = expect(
+        "cards.toml",
+        "cards = [\n",
+        &format!("cards = [\n{card}"),
+        "a deck may have at most 200 cards",
+    );
+    assert!(e.message.ends_with("this one has 213"), "{e}");
+}
