@@ -205,9 +205,8 @@ pub enum Phase {
         then: Resume,
     },
     /// 6.3: the non-active player may fire at a unit that just moved.
-    Reaction {
-        targets: UnitSet,
-    },
+    /// (The units that may be fired at are `State::just_moved`.)
+    Reaction,
     /// Kiltsi: the Russian player wakes one sleeping Estonian unit.
     WakeUp {
         then: Resume,

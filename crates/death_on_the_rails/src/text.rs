@@ -150,7 +150,7 @@ pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
         Phase::TrainLoss { losses, .. } => {
             format!("Your train must lose {losses} step(s): choose the part for the next one.")
         }
-        Phase::Reaction { .. } => {
+        Phase::Reaction => {
             "The enemy has moved: fire at a unit that moved, or let it pass.".to_string()
         }
         Phase::WakeUp { .. } => "Choose a sleeping Estonian unit to wake up.".to_string(),

@@ -657,7 +657,7 @@ impl DeathOnTheRails {
         false
     }
 
-    pub fn reaction_choices(&self, s: &State, _targets: UnitSet, out: &mut Vec<Action>) {
+    pub fn reaction_choices(&self, s: &State, out: &mut Vec<Action>) {
         let reactor = s.active.other();
         let targets = self.target_areas(s, reactor, Some(s.just_moved));
         for u in self.units_of(reactor) {

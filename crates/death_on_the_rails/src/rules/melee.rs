@@ -57,9 +57,8 @@ impl DeathOnTheRails {
         loop {
             if !continuing {
                 // Jump to the next area holding both sides.
-                let b = self.board(s);
                 let contested = if (area as usize) < n {
-                    (b.ground[0].0 & b.ground[1].0) >> area
+                    self.contested_areas(s).0 >> area
                 } else {
                     0
                 };

@@ -75,7 +75,7 @@ impl DeathOnTheRails {
             (Phase::TrainLoss { side, losses, then }, Action::TrainLoss { part }) => {
                 self.train_loss(s, side, losses, then, part, events)
             }
-            (Phase::Reaction { .. }, a) => self.reaction(s, a, events),
+            (Phase::Reaction, a) => self.reaction(s, a, events),
             (Phase::WakeUp { then }, Action::WakeUp { unit }) => {
                 self.wake_up(s, unit, then, events)
             }
@@ -140,16 +140,6 @@ impl DeathOnTheRails {
     }
 }
 
-/// A snapshot of who stands where, taken once for a decision.
-pub struct Board {
-    /// Areas holding units of each side, train parts included.
-    pub presence: [AreaSet; 2],
-    /// Areas holding units of each side that fight in melee (not train parts).
-    pub ground: [AreaSet; 2],
-    /// Units in each area, counted for stacking (train parts are not).
-    pub stack: [u8; crate::map::MAX_AREAS],
-}
-
 /// Death on the Rails with one scenario loaded.
 #[derive(Clone, Debug)]
 pub struct DeathOnTheRails {
@@ -195,30 +185,18 @@ impl DeathOnTheRails {
         UnitSet(s.area_units[area as usize].0 & self.scenario.side_mask[side.index()])
     }
 
-    /// Where everything stands, counted in one pass over the units.
-    pub fn board(&self, s: &State) -> Board {
-        let mut b = Board {
-            presence: [AreaSet::EMPTY; 2],
-            ground: [AreaSet::EMPTY; 2],
-            stack: [0; crate::map::MAX_AREAS],
-        };
+    /// Areas where units of both sides that fight in melee stand (train parts
+    /// do not fight in melee).
+    pub fn contested_areas(&self, s: &State) -> AreaSet {
         let sc = &self.scenario;
+        let mut set = AreaSet::EMPTY;
         for (a, units) in s.area_units.iter().enumerate() {
-            if units.0 == 0 {
-                continue;
-            }
             let ground = units.0 & !sc.train_mask;
-            for side in 0..2 {
-                if units.0 & sc.side_mask[side] != 0 {
-                    b.presence[side].insert(a as AreaId);
-                }
-                if ground & sc.side_mask[side] != 0 {
-                    b.ground[side].insert(a as AreaId);
-                }
+            if ground & sc.side_mask[0] != 0 && ground & sc.side_mask[1] != 0 {
+                set.insert(a as AreaId);
             }
-            b.stack[a] = ground.count_ones() as u8;
         }
-        b
+        set
     }
 
     /// Whether `side` has units in `area` (train parts included).
@@ -416,7 +394,7 @@ impl Ruleset for DeathOnTheRails {
             Phase::Raise { side, .. }
             | Phase::TrainLoss { side, .. }
             | Phase::PlaceReinforcements { side, .. } => Decider::One(side),
-            Phase::Reaction { .. } => Decider::One(s.active.other()),
+            Phase::Reaction => Decider::One(s.active.other()),
             Phase::WakeUp { .. } => Decider::One(crate::RUSSIA),
             Phase::MeleeLead { attacker, .. } => Decider::One(attacker),
             Phase::Fire {
@@ -457,7 +435,7 @@ impl Ruleset for DeathOnTheRails {
             Phase::ArtilleryAim { unit } => self.artillery_target_choices(s, unit, out),
             Phase::Raise { combat, side } => self.raise_choices(&combat, side, out),
             Phase::TrainLoss { side, .. } => self.train_loss_choices(s, side, out),
-            Phase::Reaction { targets } => self.reaction_choices(s, targets, out),
+            Phase::Reaction => self.reaction_choices(s, out),
             Phase::WakeUp { .. } => self.wake_up_choices(s, out),
             Phase::CallReinforcements => {
                 out.push(Action::CallReinforcements);
@@ -519,7 +497,7 @@ impl Ruleset for DeathOnTheRails {
                 },
                 a,
             ) => self.ids_valid(a) && self.fire_group_decision_ok(s, mode, lead, supports, a),
-            (Phase::Reaction { .. }, a) => self.ids_valid(a) && self.reaction_decision_ok(s, a),
+            (Phase::Reaction, a) => self.ids_valid(a) && self.reaction_decision_ok(s, a),
             _ => BUFFER.with_borrow_mut(|v| {
                 v.clear();
                 self.choices(s, side, v);

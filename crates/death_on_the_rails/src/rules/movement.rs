@@ -424,7 +424,7 @@ impl DeathOnTheRails {
         }
         s.just_moved = targets;
         if !targets.is_empty() && self.reaction_possible(s, targets) {
-            s.phase = Phase::Reaction { targets };
+            s.phase = Phase::Reaction;
         } else {
             self.resume(s, Resume::FinishAction, ev);
         }

@@ -111,11 +111,18 @@ fn artillery_fire_9_3_at_an_armoured_train_names_the_part_and_rolls_three_dice()
 }
 
 #[test]
-fn artillery_fire_9_3_artillery_takes_no_part_in_group_fire_or_reaction_fire() {
+fn artillery_fire_9_3_artillery_takes_no_part_in_group_fire() {
     let mut t = Table::strip();
     let lead = t.estonian("Rifles", "b");
+    let mate = t.estonian("Rifles", "b");
     let gun = t.estonian("Gun", "b");
     t.russian("Rifles", "c");
+    t.russian("Rifles", "d");
     t.act(ESTONIA, Action::Fire { lead });
+    assert!(matches!(
+        t.s.phase,
+        death_on_the_rails::state::Phase::Fire { .. }
+    ));
+    assert!(t.can(ESTONIA, Action::Support { unit: mate }));
     assert!(!t.can(ESTONIA, Action::Support { unit: gun }));
 }

@@ -217,7 +217,7 @@ pub const ASLEEP: u8 = flag::ASLEEP;
 impl Table {
     /// Answers "no reaction fire" if the opponent is being asked.
     pub fn no_reaction(&mut self) {
-        if let Phase::Reaction { .. } = self.s.phase {
+        if let Phase::Reaction = self.s.phase {
             let side = self.s.active.other();
             self.act(side, Action::NoReaction);
         }

@@ -109,6 +109,10 @@ fn movement_9_3_artillery_cannot_move_and_fire_in_the_same_turn() {
     let gun = t.estonian("Gun", "a");
     t.russian("Rifles", "d");
     t.russian("Rifles", "j");
+    assert!(
+        t.can(ESTONIA, Action::Artillery { unit: gun }),
+        "before moving it could fire"
+    );
     t.move_units(&[gun], &["b"]);
     t.no_reaction();
     assert!(

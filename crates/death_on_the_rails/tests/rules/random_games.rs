@@ -68,6 +68,7 @@ proptest! {
         let mut game = Game::new(r, Options::new(), seed).unwrap();
         let mut pick = engine::rng_from_seed(seed ^ 77);
         let mut choices = Vec::new();
+        let mut undone = 0;
         for _ in 0..400 {
             let side = match game.to_decide() {
                 Decider::One(s) => s,
@@ -85,8 +86,10 @@ proptest! {
                 game.undo(side).unwrap();
                 prop_assert_eq!(game.state(), &before);
                 game.apply(side, a).unwrap();
+                undone += 1;
             }
         }
+        prop_assert!(undone > 0, "no decision could be taken back in 400 steps");
     }
 }
 

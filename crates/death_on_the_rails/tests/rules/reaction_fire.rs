@@ -13,7 +13,7 @@ fn reaction_fire_6_3_after_a_move_the_opponent_may_fire_at_a_unit_that_moved() {
     let stayer = t.estonian("Rifles", "b");
     let reactor = t.russian("Rifles", "d");
     t.move_units(&[mover, mover2], &["b"]);
-    assert!(matches!(t.s.phase, Phase::Reaction { .. }));
+    assert!(matches!(t.s.phase, Phase::Reaction));
     assert_eq!(t.r.to_decide(&t.s), Decider::One(RUSSIA));
     let c = t.choices(RUSSIA);
     assert_eq!(c, vec![Action::Fire { lead: reactor }, Action::NoReaction]);
@@ -64,7 +64,7 @@ fn reaction_fire_6_3_artillery_cannot_react_but_the_question_is_still_asked() {
     let mover = t.estonian("Rifles", "a");
     t.russian("Gun", "d");
     t.move_units(&[mover], &["b"]);
-    assert!(matches!(t.s.phase, Phase::Reaction { .. }));
+    assert!(matches!(t.s.phase, Phase::Reaction));
     assert_eq!(t.choices(RUSSIA), vec![Action::NoReaction]);
 }
 
@@ -87,7 +87,14 @@ fn reaction_fire_6_3_units_in_melee_do_not_react() {
     let mut t = Table::strip();
     t.estonian("Rifles", "d");
     let in_melee = t.russian("Rifles", "d");
+    let free = t.russian("Rifles", "e");
     let mover = t.estonian("Rifles", "a");
     t.move_units(&[mover], &["b"]);
-    assert!(!t.choices(RUSSIA).contains(&Action::Fire { lead: in_melee }));
+    assert!(
+        matches!(t.s.phase, Phase::Reaction),
+        "the unit in E may react"
+    );
+    let c = t.choices(RUSSIA);
+    assert!(c.contains(&Action::Fire { lead: free }));
+    assert!(!c.contains(&Action::Fire { lead: in_melee }));
 }

@@ -250,7 +250,7 @@ fn kiltsi_dark_night_one_area_a_move_and_no_reaction_fire() {
         "no second area at night"
     );
     assert!(
-        !matches!(t.s.phase, Phase::Reaction { .. }),
+        !matches!(t.s.phase, Phase::Reaction),
         "no reaction fire at night"
     );
     assert_eq!(t.s.phase, Phase::ChooseAction);
