@@ -1,6 +1,6 @@
 //! Four Fronts 1918: the game, and its command line.
 //!
-//! Until the game window exists, running without a command prints the help.
+//! Without a command it opens the game window.
 
 mod commands;
 
@@ -18,6 +18,21 @@ struct Cli {
     /// A folder of your own scenarios, looked at besides the shipped ones.
     #[arg(long, global = true, value_name = "DIR")]
     scenarios: Option<PathBuf>,
+    /// Where saves and the input settings are kept (default: the platform's
+    /// data folder, e.g. ~/.local/share/fourfronts).
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// Take screenshots of the launcher and of every Death on the Rails board
+    /// into DIR, then quit (exit status 1 if an image is blank).
+    #[arg(long, value_name = "DIR")]
+    screenshots: Option<PathBuf>,
+    /// Print the time to the first launcher frame, then play the largest
+    /// scenario and print frame times and memory, then quit.
+    #[arg(long)]
+    measure: bool,
+    /// Frames to time with --measure.
+    #[arg(long, default_value_t = 600)]
+    measure_frames: usize,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -38,14 +53,43 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let dirs = catalog::ScenarioDirs::with(cli.scenarios.clone());
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_long_help();
-            ExitCode::SUCCESS
-        }
+        None => play(&cli, dirs),
         Some(Command::Scenarios) => commands::scenarios(&dirs),
         Some(Command::Validate { paths }) => commands::validate(&paths),
         Some(Command::Simulate(args)) => commands::simulate::run(&dirs, &args),
         Some(Command::Replay { file }) => commands::replay::run(&dirs, &file),
+    }
+}
+
+/// Opens the game window (or runs one of its scripts).
+fn play(cli: &Cli, dirs: catalog::ScenarioDirs) -> ExitCode {
+    let data_dir = cli.data_dir.clone().unwrap_or_else(app::saves::data_dir);
+    let mut config = app::AppConfig::new(dirs, data_dir);
+    if let Some(dir) = &cli.screenshots {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        let mut scenarios: Vec<String> = catalog::discover(&config.scenario_dirs)
+            .into_iter()
+            .filter(|e| e.ruleset == "death_on_the_rails" && e.result.is_ok())
+            .map(|e| e.id)
+            .collect();
+        scenarios.dedup();
+        config.playout_seconds = 0.0;
+        config.script = app::script::Script::Screenshots {
+            dir: dir.clone(),
+            scenarios,
+        };
+    } else if cli.measure {
+        config.playout_seconds = 0.0;
+        config.script = app::script::Script::Measure {
+            scenario: "narva".into(),
+            frames: cli.measure_frames,
+        };
+    }
+    match app::run(config) {
+        app::AppExit::Success => ExitCode::SUCCESS,
+        app::AppExit::Error(_) => ExitCode::FAILURE,
     }
 }

@@ -223,11 +223,19 @@ fn simulate_refuses_an_unknown_rule_system_or_scenario() {
 }
 
 #[test]
-fn without_a_command_the_help_is_printed() {
-    let o = fourfronts(&[]);
+fn help_lists_the_commands_and_the_game_options() {
+    let o = fourfronts(&["--help"]);
     assert!(o.status.success());
     let (out, _) = text(&o);
-    for cmd in ["scenarios", "validate", "simulate", "replay"] {
-        assert!(out.contains(cmd), "{out}");
+    for word in [
+        "scenarios",
+        "validate",
+        "simulate",
+        "replay",
+        "--screenshots",
+        "--measure",
+        "--data-dir",
+    ] {
+        assert!(out.contains(word), "{out}");
     }
 }

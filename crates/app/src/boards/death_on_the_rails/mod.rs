@@ -1,0 +1,309 @@
+//! The Death on the Rails board. `mod.rs` holds what runs without a window:
+//! the table hooks of the rule system, the unit entities kept in step with the
+//! seated player's view, and how a click on an area or a unit maps to choices
+//! of the prompt. `draw.rs` draws it.
+
+pub mod draw;
+
+use crate::screens::Screen;
+use crate::session::{Match, Session, TableRules};
+use bevy::prelude::*;
+use death_on_the_rails::DeathOnTheRails;
+use death_on_the_rails::map::AreaId;
+use death_on_the_rails::scenario::UnitId;
+use death_on_the_rails::state::{Action, Event, Phase, Place, State};
+use death_on_the_rails::view::{Face, View};
+use engine::Side;
+
+pub type DotrMatch = Match<DeathOnTheRails>;
+
+impl TableRules for DeathOnTheRails {
+    /// Blocks stand face-down to the enemy all game: every change of player
+    /// needs the hand-over screen.
+    fn secrets_at_table(&self, _s: &State) -> bool {
+        true
+    }
+
+    fn is_pass(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::Pass | Action::Stop | Action::NoReaction | Action::NotNow | Action::Done
+        )
+    }
+
+    fn is_dice_event(&self, e: &Event) -> bool {
+        matches!(
+            e,
+            Event::DiceCount { .. }
+                | Event::Rolled { .. }
+                | Event::Raised { .. }
+                | Event::Compared { .. }
+                | Event::ArtilleryFire { .. }
+                | Event::Sabotage { .. }
+                | Event::Charges { .. }
+                | Event::FogCheck { .. }
+        )
+    }
+
+    fn rules_section(&self, s: &State) -> &'static str {
+        match &s.phase {
+            Phase::Setup { .. } => "setup",
+            Phase::ChooseAction => "6",
+            Phase::MoveGroup { .. } | Phase::MoveOn { .. } => "6.1",
+            Phase::TrainMove { .. } | Phase::TrainLoss { .. } => "12",
+            Phase::Fire { .. } => "6.2",
+            Phase::ArtilleryAim { .. } => "9.3",
+            Phase::Raise { .. } => "9.1",
+            Phase::Reaction => "6.3",
+            Phase::WakeUp { .. }
+            | Phase::CallReinforcements
+            | Phase::PlaceReinforcements { .. }
+            | Phase::ExtraMoves => "scenarios",
+            Phase::MeleeLead { .. } => "9.2",
+            Phase::GameOver => "11",
+        }
+    }
+}
+
+/// A unit on the table, as the seated player sees it.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct UnitToken {
+    pub id: UnitId,
+    pub side: Side,
+    pub place: Place,
+    /// `None`: face-down.
+    pub face: Option<Face>,
+    pub asleep: bool,
+    pub train: bool,
+}
+
+/// Everything drawn for or kept about the board; removed on leaving the game.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct BoardPiece;
+
+/// The view the board shows now, and the revision of the match it came from.
+#[derive(Resource, Default)]
+pub struct ShownView {
+    pub revision: u64,
+    pub seat: Option<Side>,
+    pub view: Option<View>,
+}
+
+/// What a click on the board hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    Unit(UnitId),
+    Area(AreaId),
+}
+
+/// The unit the seated player picked (for the selected-unit panel and for
+/// two-click choices such as setting up a unit in an area).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Selected(pub Option<UnitId>);
+
+pub struct DeathOnTheRailsBoard;
+
+impl Plugin for DeathOnTheRailsBoard {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ShownView>()
+            .init_resource::<Selected>()
+            .add_systems(
+                PostUpdate,
+                sync_units.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+            )
+            .add_systems(OnEnter(Screen::Launcher), clear_board);
+    }
+}
+
+/// Keeps one entity per unit, matching the seated player's view.
+pub fn sync_units(
+    session: Res<Session>,
+    mut shown: ResMut<ShownView>,
+    mut commands: Commands,
+    mut tokens: Query<(Entity, &mut UnitToken)>,
+) {
+    let Some(m) = session.of::<DeathOnTheRails>() else {
+        return;
+    };
+    if shown.revision == m.revision && shown.seat == Some(m.seat) && shown.view.is_some() {
+        return;
+    }
+    let view = m.game.view(Some(m.seat));
+    let mut existing: Vec<Option<Entity>> = vec![None; view.units.len()];
+    for (e, mut token) in &mut tokens {
+        let Some(u) = view.units.iter().find(|u| u.id == token.id) else {
+            commands.entity(e).despawn();
+            continue;
+        };
+        existing[u.id as usize] = Some(e);
+        let new = token_of(u);
+        if *token != new {
+            *token = new;
+        }
+    }
+    for u in &view.units {
+        if existing[u.id as usize].is_none() {
+            commands.spawn((
+                token_of(u),
+                BoardPiece,
+                Transform::default(),
+                Visibility::default(),
+            ));
+        }
+    }
+    shown.revision = m.revision;
+    shown.seat = Some(m.seat);
+    shown.view = Some(view);
+}
+
+fn token_of(u: &death_on_the_rails::view::UnitView) -> UnitToken {
+    UnitToken {
+        id: u.id,
+        side: u.side,
+        place: u.place,
+        face: u.face.clone(),
+        asleep: u.asleep,
+        train: u.train_part.is_some(),
+    }
+}
+
+fn clear_board(
+    mut commands: Commands,
+    pieces: Query<Entity, With<BoardPiece>>,
+    mut shown: ResMut<ShownView>,
+    mut selected: ResMut<Selected>,
+) {
+    for e in &pieces {
+        commands.entity(e).despawn();
+    }
+    *shown = ShownView::default();
+    selected.0 = None;
+}
+
+/// The choices (indices into the seated side's prompt) that a click on `hit`
+/// stands for. With a unit selected, a click on an area also matches choices
+/// that need both (setting up that unit there).
+pub fn choices_for(m: &DotrMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    choices
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches_hit(m, a, hit, selected))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn matches_hit(m: &DotrMatch, a: &Action, hit: Hit, selected: Option<UnitId>) -> bool {
+    let rules = m.game.rules();
+    let area_of = |u: UnitId| m.game.state().units[u as usize].place.area();
+    match (*a, hit) {
+        (Action::Place { unit, area }, Hit::Area(at)) => area == at && selected == Some(unit),
+        (Action::Place { unit, .. }, Hit::Unit(u)) => unit == u && selected == Some(u),
+        (Action::Move { from }, Hit::Area(at)) => from == at,
+        (Action::Move { from }, Hit::Unit(u)) => {
+            area_of(u) == Some(from) && rules.side_of(u) == m.seat
+        }
+        (Action::Step { to }, Hit::Area(at)) => to == at,
+        (Action::TargetArea { area }, Hit::Area(at)) => area == at,
+        (
+            Action::Fire { lead: unit }
+            | Action::Artillery { unit }
+            | Action::Sabotage { unit }
+            | Action::PlantCharges { unit }
+            | Action::Select { unit }
+            | Action::Support { unit }
+            | Action::Target { unit }
+            | Action::WakeUp { unit },
+            Hit::Unit(u),
+        ) => unit == u,
+        (Action::TargetTrain { part }, Hit::Unit(u)) => {
+            rules.def(u).train_part == Some(part) && rules.side_of(u) != m.seat
+        }
+        (Action::TrainLoss { part }, Hit::Unit(u)) => {
+            rules.def(u).train_part == Some(part) && rules.side_of(u) == m.seat
+        }
+        (Action::MoveTrain, Hit::Unit(u)) => {
+            rules.def(u).train_part.is_some() && rules.side_of(u) == m.seat
+        }
+        _ => false,
+    }
+}
+
+/// Units and areas that some choice of the prompt points at: the board
+/// highlights them.
+pub fn legal_targets(m: &DotrMatch) -> (Vec<UnitId>, Vec<AreaId>) {
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    let rules = m.game.rules();
+    let mut units = Vec::new();
+    let mut areas = Vec::new();
+    for a in &choices {
+        match *a {
+            Action::Place { unit, area } => {
+                units.push(unit);
+                areas.push(area);
+            }
+            Action::Move { from } => areas.push(from),
+            Action::Step { to } => areas.push(to),
+            Action::TargetArea { area } => areas.push(area),
+            Action::Fire { lead: unit }
+            | Action::Artillery { unit }
+            | Action::Sabotage { unit }
+            | Action::PlantCharges { unit }
+            | Action::Select { unit }
+            | Action::Support { unit }
+            | Action::Target { unit }
+            | Action::WakeUp { unit } => units.push(unit),
+            Action::TargetTrain { part } | Action::TrainLoss { part } => {
+                let side = if matches!(a, Action::TargetTrain { .. }) {
+                    m.seat.other()
+                } else {
+                    m.seat
+                };
+                units.extend(rules.train_part_unit(side, part));
+            }
+            Action::MoveTrain => {
+                units.extend(
+                    rules
+                        .units_of(m.seat)
+                        .filter(|&u| rules.def(u).train_part.is_some()),
+                );
+            }
+            _ => {}
+        }
+    }
+    units.sort_unstable();
+    units.dedup();
+    areas.sort_unstable();
+    areas.dedup();
+    (units, areas)
+}
+
+/// When the prompt asks for a fire target: the firing area and each target
+/// area with its range, for drawing line of sight and range.
+pub fn fire_lines(m: &DotrMatch) -> Option<(AreaId, Vec<(AreaId, u8)>)> {
+    let s = m.game.state();
+    let rules = m.game.rules();
+    let from = match s.phase {
+        Phase::Fire { lead, .. } | Phase::ArtilleryAim { unit: lead } => {
+            s.units[lead as usize].place.area()?
+        }
+        _ => return None,
+    };
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    let map = &rules.sc().map;
+    let mut targets: Vec<(AreaId, u8)> = choices
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Target { unit } => s.units[unit as usize].place.area(),
+            Action::TargetArea { area } => Some(area),
+            _ => None,
+        })
+        .map(|a| (a, map.distance(from, a)))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    Some((from, targets))
+}

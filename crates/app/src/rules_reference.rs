@@ -1,0 +1,99 @@
+//! The rules reference: each rule system's sections in our own words, from
+//! `assets/rules/<ruleset>.toml` (built into the program, so it is always
+//! there). The panel opens it at the section behind the current prompt.
+
+use bevy::prelude::*;
+use serde::Deserialize;
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Section {
+    pub id: String,
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+struct File {
+    ruleset: String,
+    section: Vec<Section>,
+}
+
+const FILES: &[(&str, &str)] = &[(
+    "death_on_the_rails",
+    include_str!("../../../assets/rules/death_on_the_rails.toml"),
+)];
+
+#[derive(Resource, Default)]
+pub struct RulesReference {
+    by_ruleset: Vec<(String, Vec<Section>)>,
+}
+
+impl RulesReference {
+    pub fn load() -> Result<RulesReference, String> {
+        let mut by_ruleset = Vec::new();
+        for (name, text) in FILES {
+            let file: File = toml::from_str(text)
+                .map_err(|e| format!("assets/rules/{name}.toml: {}", e.message()))?;
+            if file.ruleset != *name {
+                return Err(format!(
+                    "assets/rules/{name}.toml: says ruleset \"{}\"",
+                    file.ruleset
+                ));
+            }
+            by_ruleset.push((file.ruleset, file.section));
+        }
+        Ok(RulesReference { by_ruleset })
+    }
+
+    pub fn sections(&self, ruleset: &str) -> &[Section] {
+        self.by_ruleset
+            .iter()
+            .find(|(r, _)| r == ruleset)
+            .map(|(_, s)| s.as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::TableRules;
+    use death_on_the_rails::state::Phase;
+
+    #[test]
+    fn the_reference_reads_and_has_a_section_for_every_prompt() {
+        let r = RulesReference::load().unwrap();
+        let ids: Vec<&str> = r
+            .sections("death_on_the_rails")
+            .iter()
+            .map(|s| s.id.as_str())
+            .collect();
+        let path = catalog::shipped_dir().join("death_on_the_rails/narva.toml");
+        let rules = death_on_the_rails::DeathOnTheRails::load(&path).unwrap();
+        let mut s = engine::Ruleset::setup(&rules, &Default::default(), 1).unwrap();
+        for phase in [
+            Phase::ChooseAction,
+            Phase::Reaction,
+            Phase::ExtraMoves,
+            Phase::CallReinforcements,
+            Phase::GameOver,
+        ] {
+            s.phase = phase;
+            let id = rules.rules_section(&s);
+            assert!(ids.contains(&id), "no section {id} in {ids:?}");
+        }
+        for id in [
+            "setup",
+            "6.1",
+            "6.2",
+            "6.3",
+            "9.1",
+            "9.2",
+            "9.3",
+            "12",
+            "scenarios",
+        ] {
+            assert!(ids.contains(&id), "no section {id}");
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The one place that names each built rule system: making a new match or
+//! loading a saved one of whichever rule system a scenario or save names.
+
+use crate::session::{AnyMatch, Match};
+use catalog::ScenarioDirs;
+use death_on_the_rails::DeathOnTheRails;
+use engine::save::SaveFile;
+use engine::{Game, OptionSpec, Options, Ruleset};
+use std::path::{Path, PathBuf};
+
+pub fn option_specs(ruleset: &str, path: &Path) -> Result<Vec<OptionSpec>, String> {
+    match ruleset {
+        "death_on_the_rails" => DeathOnTheRails::load(path)
+            .map(|r| r.option_specs())
+            .map_err(|e| e.to_string()),
+        other => Err(format!("the rule system \"{other}\" is not built yet")),
+    }
+}
+
+pub fn new_match(
+    ruleset: &str,
+    path: &Path,
+    options: &Options,
+    seed: u64,
+    players: [String; 2],
+    autosave: Option<PathBuf>,
+) -> Result<Box<dyn AnyMatch>, String> {
+    match ruleset {
+        "death_on_the_rails" => {
+            let rules = DeathOnTheRails::load(path).map_err(|e| e.to_string())?;
+            let game = Game::new(rules, options.clone(), seed).map_err(|e| e.to_string())?;
+            Ok(Box::new(Match::new(game, players, autosave)))
+        }
+        other => Err(format!("the rule system \"{other}\" is not built yet")),
+    }
+}
+
+/// Reads and replays a save file; every decision is checked.
+fn replay(
+    dirs: &ScenarioDirs,
+    path: &Path,
+) -> Result<
+    (
+        SaveFile,
+        Box<dyn FnOnce([String; 2], Option<PathBuf>) -> Box<dyn AnyMatch>>,
+    ),
+    String,
+> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let save = SaveFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let scenario =
+        catalog::find_scenario(dirs, &save.ruleset, &save.scenario).ok_or_else(|| {
+            format!(
+                "{}: the scenario \"{}\" of {} is not installed",
+                path.display(),
+                save.scenario,
+                save.ruleset
+            )
+        })?;
+    match save.ruleset.as_str() {
+        "death_on_the_rails" => {
+            let rules = DeathOnTheRails::load(&scenario).map_err(|e| e.to_string())?;
+            let game = save
+                .replay(rules)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok((
+                save,
+                Box::new(move |players, autosave| {
+                    Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
+                }),
+            ))
+        }
+        other => Err(format!(
+            "{}: the rule system \"{other}\" is not built yet",
+            path.display()
+        )),
+    }
+}
+
+pub fn load_match(
+    dirs: &ScenarioDirs,
+    path: &Path,
+    players: [String; 2],
+    autosave: Option<PathBuf>,
+) -> Result<Box<dyn AnyMatch>, String> {
+    let (_, make) = replay(dirs, path)?;
+    let mut m = make(players, autosave);
+    m.set_message(Some(format!(
+        "Loaded {} ({} decisions replayed and checked).",
+        path.display(),
+        m.decisions()
+    )));
+    Ok(m)
+}
+
+/// What the autosave holds, if it is a game that can go on.
+pub fn resumable(dirs: &ScenarioDirs, path: &Path) -> Option<String> {
+    if !path.is_file() {
+        return None;
+    }
+    match replay(dirs, path) {
+        Ok((save, make)) => {
+            let m = make(["".into(), "".into()], None);
+            m.outcome().is_none().then(|| {
+                format!(
+                    "{} / {} after {} decisions",
+                    save.ruleset,
+                    save.scenario,
+                    save.decisions.len()
+                )
+            })
+        }
+        Err(_) => None,
+    }
+}

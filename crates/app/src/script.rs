@@ -1,0 +1,298 @@
+//! Scripted runs of the real game, for CI and for measuring:
+//!
+//! - `--screenshots DIR`: the launcher, every Death on the Rails scenario's
+//!   board at its start and a game in progress, each saved as a PNG; a blank
+//!   image is an error, and any error makes the exit status non-zero.
+//! - `--measure`: prints the time to the first launcher frame, then plays the
+//!   largest scenario for a few hundred frames and prints the frame times
+//!   (50th/95th percentile, worst) and the resident memory.
+
+use crate::AppConfig;
+use crate::flow::HandOverTo;
+use crate::launcher::{Launcher, LauncherRequest};
+use crate::screens::{Play, Screen};
+use crate::session::Session;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use std::path::PathBuf;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Script {
+    #[default]
+    None,
+    Screenshots {
+        dir: PathBuf,
+        scenarios: Vec<String>,
+    },
+    Measure {
+        scenario: String,
+        frames: usize,
+    },
+}
+
+/// Problems found by a script; the app exits with an error if any.
+#[derive(Resource, Default)]
+pub struct ScriptProblems(pub Vec<String>);
+
+pub struct ScriptPlugin;
+
+impl Plugin for ScriptPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ScriptProblems>()
+            .add_systems(Update, run_script);
+    }
+}
+
+#[derive(Default)]
+struct Progress {
+    frame: u64,
+    /// Frame at which the current step began.
+    since: u64,
+    step: usize,
+    decisions: usize,
+    rng: u64,
+    frame_ms: Vec<f32>,
+    first_frame_printed: bool,
+}
+
+fn next_random(rng: &mut u64) -> u64 {
+    // xorshift64*
+    let mut x = (*rng).max(1);
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *rng = x;
+    x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// Makes one random decision (or takes the seat) if the game waits for one.
+fn play_one(
+    session: &mut Session,
+    play: Option<&State<Play>>,
+    hand: &HandOverTo,
+    next_play: &mut NextState<Play>,
+    rng: &mut u64,
+) -> bool {
+    let Some(m) = session.get_mut() else {
+        return false;
+    };
+    match play.map(|p| *p.get()) {
+        Some(Play::HandOver) => {
+            if let Some(side) = hand.0 {
+                m.set_seat(side);
+            }
+            next_play.set(Play::Deciding);
+            false
+        }
+        Some(Play::PlayingEvents) => {
+            next_play.set(Play::Deciding);
+            false
+        }
+        Some(Play::Deciding) => {
+            if m.hand_over_to().is_some() {
+                return false;
+            }
+            let n = m.choice_texts().len();
+            if n == 0 {
+                return false;
+            }
+            let i = (next_random(rng) % n as u64) as usize;
+            m.choose(i).is_ok()
+        }
+        None => false,
+    }
+}
+
+fn shoot(commands: &mut Commands, path: PathBuf) {
+    let name = path.display().to_string();
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path))
+        .observe(
+            move |captured: On<ScreenshotCaptured>, mut problems: ResMut<ScriptProblems>| {
+                let colours = distinct_colours(&captured.image);
+                if colours < 16 {
+                    error!("screenshot {name} is blank ({colours} colours)");
+                    problems.0.push(format!("{name} is blank"));
+                } else {
+                    info!("screenshot {name}: {colours} colours");
+                }
+            },
+        );
+}
+
+/// How many different colours a sample of the image's pixels has.
+pub fn distinct_colours(image: &Image) -> usize {
+    let Some(data) = image.data.as_ref() else {
+        return 0;
+    };
+    let mut seen = std::collections::HashSet::new();
+    for px in data.chunks_exact(4).step_by(97) {
+        seen.insert([px[0], px[1], px[2]]);
+    }
+    seen.len()
+}
+
+fn rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_script(
+    config: Res<AppConfig>,
+    mut p: Local<Progress>,
+    mut launcher: ResMut<Launcher>,
+    mut requests: MessageWriter<LauncherRequest>,
+    mut session: ResMut<Session>,
+    screen: Res<State<Screen>>,
+    play: Option<Res<State<Play>>>,
+    hand: Res<HandOverTo>,
+    mut next_play: ResMut<NextState<Play>>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+    problems: Res<ScriptProblems>,
+    time: Res<Time<Real>>,
+) {
+    p.frame += 1;
+    let age = p.frame - p.since;
+    match &config.script {
+        Script::None => {}
+        Script::Screenshots { dir, scenarios } => {
+            // Steps: 0 launcher; 1..=n the scenarios at their start; then a
+            // game in progress; then exit.
+            let n = scenarios.len();
+            let wait = 40;
+            if p.step == 0 {
+                if age == wait {
+                    shoot(&mut commands, dir.join("launcher.png"));
+                }
+                if age == wait + 20 {
+                    p.step = 1;
+                    p.since = p.frame;
+                }
+            } else if p.step <= n {
+                let id = &scenarios[p.step - 1];
+                if age == 1 {
+                    if launcher.select_by_id("death_on_the_rails", id) {
+                        requests.write(LauncherRequest::Start);
+                    } else {
+                        error!("no scenario death_on_the_rails/{id}");
+                        commands.insert_resource(ScriptProblems(vec![format!("no scenario {id}")]));
+                    }
+                }
+                if age == wait && *screen.get() == Screen::Game {
+                    shoot(
+                        &mut commands,
+                        dir.join(format!("death_on_the_rails-{id}.png")),
+                    );
+                }
+                if age == wait + 20 {
+                    requests.write(LauncherRequest::Quit);
+                }
+                if age == wait + 24 {
+                    p.step += 1;
+                    p.since = p.frame;
+                }
+            } else if p.step == n + 1 {
+                if age == 1 {
+                    launcher.select_by_id("death_on_the_rails", "annemoisa");
+                    launcher.seed_text = "7".into();
+                    requests.write(LauncherRequest::Start);
+                    p.rng = 7;
+                }
+                if age > 5 && p.decisions < 90 {
+                    let mut rng = p.rng;
+                    if play_one(
+                        &mut session,
+                        play.as_deref(),
+                        &hand,
+                        &mut next_play,
+                        &mut rng,
+                    ) {
+                        p.decisions += 1;
+                    }
+                    p.rng = rng;
+                    // Wait from the last decision on.
+                    p.since = p.frame - 5;
+                } else if age == wait {
+                    shoot(&mut commands, dir.join("game-in-progress.png"));
+                } else if age == wait + 20 {
+                    p.step += 1;
+                }
+            } else {
+                if problems.0.is_empty() {
+                    info!("screenshots done");
+                    exit.write(AppExit::Success);
+                } else {
+                    for e in &problems.0 {
+                        error!("{e}");
+                    }
+                    exit.write(AppExit::error());
+                }
+            }
+        }
+        Script::Measure { scenario, frames } => {
+            if !p.first_frame_printed && p.frame == 3 {
+                // Two frames after the first: the first launcher frame has been
+                // rendered and presented.
+                println!(
+                    "first_launcher_frame_ms={:.0}",
+                    config.started.elapsed().as_secs_f64() * 1000.0
+                );
+                p.first_frame_printed = true;
+                if launcher.select_by_id("death_on_the_rails", scenario) {
+                    launcher.seed_text = "1".into();
+                    requests.write(LauncherRequest::Start);
+                } else {
+                    eprintln!("no scenario death_on_the_rails/{scenario}");
+                    exit.write(AppExit::error());
+                }
+                p.since = p.frame;
+                p.rng = 1;
+                return;
+            }
+            if *screen.get() == Screen::GameOver {
+                requests.write(LauncherRequest::Quit);
+            }
+            if *screen.get() == Screen::Launcher && p.first_frame_printed && age > 10 {
+                launcher.seed_text = (p.rng % 1000).to_string();
+                requests.write(LauncherRequest::Start);
+                p.since = p.frame;
+            }
+            if p.first_frame_printed && age > 30 {
+                p.frame_ms.push(time.delta_secs() * 1000.0);
+                if p.frame % 3 == 0 {
+                    let mut rng = p.rng;
+                    if play_one(
+                        &mut session,
+                        play.as_deref(),
+                        &hand,
+                        &mut next_play,
+                        &mut rng,
+                    ) {
+                        p.decisions += 1;
+                    }
+                    p.rng = rng;
+                }
+                if p.frame_ms.len() >= *frames {
+                    let mut v = p.frame_ms.clone();
+                    v.sort_by(|a, b| a.total_cmp(b));
+                    let pct = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize];
+                    println!(
+                        "scenario={scenario} frames={} decisions={} p50_frame_ms={:.1} p95_frame_ms={:.1} max_frame_ms={:.1} rss_mb={:.0}",
+                        v.len(),
+                        p.decisions,
+                        pct(0.5),
+                        pct(0.95),
+                        v[v.len() - 1],
+                        rss_mb().unwrap_or(f64::NAN)
+                    );
+                    exit.write(AppExit::Success);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! The game without a window: `MinimalPlugins` + `StatesPlugin` + Bevy's input,
+//! with the app's core plugins. Keys go in through leafwing-input-manager as a
+//! player's would.
+
+use app::AppConfig;
+use app::boards::death_on_the_rails::{ShownView, UnitToken};
+use app::flow::HandOverTo;
+use app::launcher::{Launcher, LauncherRequest};
+use app::screens::{Play, Screen};
+use app::session::Session;
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use catalog::ScenarioDirs;
+use engine::{Decider, Side};
+use leafwing_input_manager::prelude::Buttonlike;
+use std::path::PathBuf;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fourfronts-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn new_app(data_dir: PathBuf, dirs: ScenarioDirs) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    let mut config = AppConfig::new(dirs, data_dir);
+    config.playout_seconds = 0.0;
+    app::core_plugins(&mut app, config);
+    app.update();
+    app
+}
+
+fn shipped() -> ScenarioDirs {
+    ScenarioDirs(vec![catalog::shipped_dir()])
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn play(app: &App) -> Option<Play> {
+    app.world().get_resource::<State<Play>>().map(|p| *p.get())
+}
+
+/// Presses and releases a key, one frame each.
+fn tap(app: &mut App, key: KeyCode) {
+    key.press(app.world_mut());
+    app.update();
+    key.release(app.world_mut());
+    app.update();
+}
+
+fn start(app: &mut App, scenario: &str, seed: u64) {
+    {
+        let mut l = app.world_mut().resource_mut::<Launcher>();
+        assert!(l.select_by_id("death_on_the_rails", scenario));
+        l.seed_text = seed.to_string();
+    }
+    app.world_mut().write_message(LauncherRequest::Start);
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Game);
+}
+
+fn decisions(app: &App) -> usize {
+    app.world()
+        .resource::<Session>()
+        .get()
+        .map(|m| m.decisions())
+        .unwrap_or(0)
+}
+
+/// One random decision through the keyboard: Tab some times, then Enter; at
+/// the hand-over screen, Enter takes the seat.
+fn key_decision(app: &mut App, rng: &mut u64) {
+    if play(app) == Some(Play::Deciding) {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let n = app
+            .world()
+            .resource::<Session>()
+            .get()
+            .map(|m| m.choice_texts().len())
+            .unwrap_or(1)
+            .max(1);
+        for _ in 0..(*rng % n as u64).min(6) {
+            tap(app, KeyCode::Tab);
+        }
+    }
+    tap(app, KeyCode::Enter);
+}
+
+#[test]
+fn launcher_lists_every_scenario_and_broken_ones_with_their_errors() {
+    let user = temp_dir("user-scenarios");
+    let dotr = user.join("death_on_the_rails");
+    std::fs::create_dir_all(&dotr).unwrap();
+    std::fs::write(
+        dotr.join("broken.toml"),
+        "ruleset = \"death_on_the_rails\"\nkind = [\n",
+    )
+    .unwrap();
+    let shipped_file = catalog::shipped_dir().join("death_on_the_rails/annemoisa.toml");
+    let text = std::fs::read_to_string(&shipped_file).unwrap();
+    let escaping = text.replace("map = \"maps/", "map = \"../../../maps/");
+    assert_ne!(text, escaping, "the scenario names its map");
+    std::fs::write(dotr.join("escaping.toml"), escaping).unwrap();
+    let mut app = new_app(
+        temp_dir("launcher-data"),
+        ScenarioDirs(vec![catalog::shipped_dir(), user.clone()]),
+    );
+    let l = app.world().resource::<Launcher>();
+    let ids: Vec<&str> = l.scenarios.iter().map(|e| e.id.as_str()).collect();
+    for id in [
+        "annemoisa",
+        "kiltsi",
+        "lehtse",
+        "mustjoe",
+        "narva",
+        "tapa",
+        "broken",
+        "escaping",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    let broken = l.scenarios.iter().find(|e| e.id == "broken").unwrap();
+    let err = broken.result.as_ref().unwrap_err().to_string();
+    assert!(err.contains("broken.toml:"), "{err}");
+    let escaping = l.scenarios.iter().find(|e| e.id == "escaping").unwrap();
+    let err = escaping.result.as_ref().unwrap_err().to_string();
+    assert!(err.contains("escaping.toml:"), "{err}");
+    assert!(
+        err.contains("inside"),
+        "a reference out of the folder is refused: {err}"
+    );
+    // Starting a broken scenario is refused with its error; nothing crashes.
+    let i = l.scenarios.iter().position(|e| e.id == "broken").unwrap();
+    app.world_mut()
+        .resource_mut::<Launcher>()
+        .select_scenario(i);
+    app.world_mut().write_message(LauncherRequest::Start);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Launcher);
+    let error = app
+        .world()
+        .resource::<Launcher>()
+        .error
+        .clone()
+        .unwrap_or_default();
+    assert!(error.contains("cannot be played"), "{error}");
+}
+
+#[test]
+fn a_game_is_driven_through_the_input_layer_to_its_end() {
+    let data = temp_dir("whole-game");
+    let mut app = new_app(data.clone(), shipped());
+    start(&mut app, "annemoisa", 11);
+    let unit_count = app
+        .world()
+        .resource::<Session>()
+        .of::<death_on_the_rails::DeathOnTheRails>()
+        .unwrap()
+        .game
+        .rules()
+        .sc()
+        .units
+        .len();
+    let mut tokens = app.world_mut().query::<&UnitToken>();
+    assert_eq!(
+        tokens.iter(app.world()).count(),
+        unit_count,
+        "one entity per unit"
+    );
+
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut hand_overs = 0;
+    let mut undone = false;
+    for _ in 0..6000 {
+        // Let the state machine see where the last decision led.
+        app.update();
+        if screen(&app) == Screen::GameOver {
+            break;
+        }
+        if play(&app) == Some(Play::HandOver) {
+            hand_overs += 1;
+            let to = app.world().resource::<HandOverTo>().0.unwrap();
+            tap(&mut app, KeyCode::Enter);
+            let seat = app.world().resource::<Session>().get().unwrap().seat();
+            assert_eq!(
+                seat, to,
+                "Enter at the hand-over screen seats the next player"
+            );
+            // The seated player sees their own blocks and none of the enemy's.
+            let shown = app.world().resource::<ShownView>();
+            let view = shown.view.as_ref().unwrap();
+            assert_eq!(view.viewer, Some(seat));
+            let m = app.world().resource::<Session>();
+            let m = m.of::<death_on_the_rails::DeathOnTheRails>().unwrap();
+            for u in &view.units {
+                if u.side != seat && u.train_part.is_none() {
+                    assert!(u.face.is_none(), "an enemy block shows its face");
+                }
+            }
+            // The active player never learns the action card's count.
+            if view.active == seat {
+                assert_eq!(view.actions_on_card, None);
+            }
+            assert!(m.game.to_decide().includes(seat));
+            continue;
+        }
+        let before = decisions(&app);
+        key_decision(&mut app, &mut rng);
+        // Once, take a decision back with the undo key and make it again.
+        if !undone && decisions(&app) == before + 1 && before > 30 {
+            let can = app.world().resource::<Session>().get().unwrap().can_undo();
+            if can && play(&app) == Some(Play::Deciding) {
+                tap(&mut app, KeyCode::Backspace);
+                assert_eq!(
+                    decisions(&app),
+                    before,
+                    "the undo key takes the decision back"
+                );
+                undone = true;
+            }
+        }
+    }
+    assert_eq!(screen(&app), Screen::GameOver, "the game reached its end");
+    let m = app.world().resource::<Session>();
+    let m = m.get().unwrap();
+    assert!(m.outcome().is_some());
+    assert_eq!(m.to_decide(), Decider::Nobody);
+    assert!(hand_overs > 2, "the seat changed hands ({hand_overs})");
+    assert!(undone, "undo was tried");
+    assert!(
+        m.log().iter().any(|l| l.dice),
+        "dice were rolled and logged"
+    );
+    // The autosave holds the finished game; it is not offered to continue.
+    assert!(data.join("saves/autosave.json").is_file());
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Launcher, "Enter leaves the result");
+    assert!(app.world().resource::<Launcher>().resumable.is_none());
+    let mut tokens = app.world_mut().query::<&UnitToken>();
+    assert_eq!(tokens.iter(app.world()).count(), 0, "the board is cleared");
+}
+
+#[test]
+fn save_and_load_mid_game_and_continue_after_leaving() {
+    let data = temp_dir("save-load");
+    let mut app = new_app(data.clone(), shipped());
+    start(&mut app, "kiltsi", 5);
+    let mut rng = 77u64;
+    while decisions(&app) < 25 {
+        if play(&app) == Some(Play::HandOver) {
+            tap(&mut app, KeyCode::Enter);
+        } else {
+            key_decision(&mut app, &mut rng);
+        }
+    }
+    let saved_json = app.world().resource::<Session>().get().unwrap().save_json();
+    // Ctrl+S writes a named save.
+    KeyCode::ControlLeft.press(app.world_mut());
+    tap(&mut app, KeyCode::KeyS);
+    KeyCode::ControlLeft.release(app.world_mut());
+    app.update();
+    let saves: Vec<_> = std::fs::read_dir(data.join("saves"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap() != "autosave.json")
+        .collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let message = app.world().resource::<Session>().get().unwrap().message();
+    assert!(message.unwrap_or_default().starts_with("Saved to"));
+
+    // Leave to the launcher: the game can be continued or loaded.
+    app.world_mut().write_message(LauncherRequest::Quit);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Launcher);
+    let l = app.world().resource::<Launcher>();
+    assert!(
+        l.resumable.as_deref().unwrap_or("").contains("kiltsi"),
+        "{:?}",
+        l.resumable
+    );
+    assert!(l.saves.iter().any(|s| s.path == saves[0]));
+
+    app.world_mut()
+        .write_message(LauncherRequest::Load(saves[0].clone()));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    let m = app.world().resource::<Session>().get().unwrap();
+    assert_eq!(
+        m.save_json(),
+        saved_json,
+        "the loaded game is the saved one"
+    );
+
+    app.world_mut().write_message(LauncherRequest::Quit);
+    app.update();
+    app.world_mut().write_message(LauncherRequest::Continue);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(
+        app.world().resource::<Session>().get().unwrap().save_json(),
+        saved_json
+    );
+
+    // The game goes on after loading.
+    let before = decisions(&app);
+    for _ in 0..20 {
+        if play(&app) == Some(Play::HandOver) {
+            tap(&mut app, KeyCode::Enter);
+        } else {
+            key_decision(&mut app, &mut rng);
+        }
+    }
+    assert!(decisions(&app) > before);
+}
+
+#[test]
+fn a_damaged_save_is_refused_with_the_reason_and_nothing_is_lost() {
+    let data = temp_dir("damaged");
+    let mut app = new_app(data.clone(), shipped());
+    start(&mut app, "tapa", 3);
+    let mut rng = 5u64;
+    while decisions(&app) < 8 {
+        if play(&app) == Some(Play::HandOver) {
+            tap(&mut app, KeyCode::Enter);
+        } else {
+            key_decision(&mut app, &mut rng);
+        }
+    }
+    app.world_mut().write_message(LauncherRequest::Quit);
+    app.update();
+    app.update();
+    let autosave = data.join("saves/autosave.json");
+    let good = std::fs::read_to_string(&autosave).unwrap();
+    let bad = data.join("saves/bad.json");
+    std::fs::write(&bad, "{ this is not json").unwrap();
+    let tampered = data.join("saves/tampered.json");
+    std::fs::write(&tampered, good.replace("\"seed\": 3", "\"seed\": 4")).unwrap();
+    for (path, reason) in [(&bad, "not a save file"), (&tampered, "decision")] {
+        app.world_mut()
+            .write_message(LauncherRequest::Load(path.clone()));
+        app.update();
+        app.update();
+        assert_eq!(screen(&app), Screen::Launcher);
+        let error = app
+            .world()
+            .resource::<Launcher>()
+            .error
+            .clone()
+            .unwrap_or_default();
+        assert!(error.contains(reason), "{error}");
+        assert!(
+            error.contains(path.file_name().unwrap().to_str().unwrap()),
+            "{error}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&autosave).unwrap(),
+        good,
+        "the autosave is untouched"
+    );
+    app.world_mut().resource_mut::<Launcher>().refresh();
+    let l = app.world().resource::<Launcher>();
+    let listed = l.saves.iter().find(|s| s.path == bad).unwrap();
+    assert!(
+        listed.summary.is_err(),
+        "the launcher lists the bad file with its error"
+    );
+}
+
+#[test]
+fn the_hand_over_screen_comes_whenever_the_other_side_must_decide() {
+    let mut app = new_app(temp_dir("hand-over"), shipped());
+    start(&mut app, "annemoisa", 21);
+    let mut rng = 3u64;
+    let mut seen = 0;
+    for _ in 0..400 {
+        let (seat, decider) = {
+            let m = app.world().resource::<Session>();
+            let m = m.get().unwrap();
+            (m.seat(), m.to_decide())
+        };
+        match (play(&app), decider) {
+            (Some(Play::Deciding), Decider::One(s)) if s != seat => {
+                app.update();
+                assert_eq!(play(&app), Some(Play::HandOver));
+            }
+            (Some(Play::HandOver), Decider::One(s)) => {
+                assert_ne!(s, seat);
+                assert_eq!(app.world().resource::<HandOverTo>().0, Some(s));
+                seen += 1;
+                tap(&mut app, KeyCode::Enter);
+            }
+            _ => key_decision(&mut app, &mut rng),
+        }
+        if screen(&app) != Screen::Game {
+            break;
+        }
+    }
+    assert!(seen >= 2, "{seen}");
+    let _ = Side::A;
+}
