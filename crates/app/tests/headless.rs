@@ -412,3 +412,44 @@ fn the_hand_over_screen_comes_whenever_the_other_side_must_decide() {
     assert!(seen >= 2, "{seen}");
     let _ = Side::A;
 }
+
+#[test]
+fn a_click_picks_the_matching_choice_block_then_area_while_setting_up() {
+    use app::boards::death_on_the_rails::{Hit, choices_for, legal_targets};
+    use death_on_the_rails::state::Action;
+    let mut app = new_app(temp_dir("clicks"), shipped());
+    start(&mut app, "annemoisa", 2);
+    let mut session = app.world_mut().resource_mut::<Session>();
+    let m = session
+        .of_mut::<death_on_the_rails::DeathOnTheRails>()
+        .unwrap();
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    let Some(Action::Place { unit, area }) = choices.first().cloned() else {
+        panic!("the game starts with setting up: {choices:?}");
+    };
+    // The block alone does not decide where it goes.
+    assert!(choices_for(m, Hit::Unit(unit), None).is_empty());
+    // Block selected, then an area: exactly that placement.
+    let picked = choices_for(m, Hit::Area(area), Some(unit));
+    assert_eq!(picked.len(), 1);
+    assert_eq!(choices[picked[0]], Action::Place { unit, area });
+    let (units, areas) = legal_targets(m);
+    assert!(units.contains(&unit) && areas.contains(&area));
+    // An area where the block may not be set up matches nothing.
+    let map_areas = m.game.rules().sc().map.areas.len() as u8;
+    let outside = (0..map_areas)
+        .find(|a| !choices.contains(&Action::Place { unit, area: *a }))
+        .unwrap();
+    assert!(choices_for(m, Hit::Area(outside), Some(unit)).is_empty());
+    m.choose(picked[0]).unwrap();
+    app.update();
+    app.update();
+    let mut tokens = app.world_mut().query::<&UnitToken>();
+    let token = tokens.iter(app.world()).find(|t| t.id == unit).unwrap();
+    assert_eq!(
+        token.place,
+        death_on_the_rails::state::Place::Area(area),
+        "the unit's entity follows the view"
+    );
+}
