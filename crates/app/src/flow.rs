@@ -62,6 +62,7 @@ pub fn after_decision(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn decide(
     mut session: ResMut<Session>,
     mut next_play: ResMut<NextState<Play>>,

@@ -67,10 +67,10 @@ impl Launcher {
             .and_then(|i| self.scenarios.get(i))
             .map(|e| e.path.clone());
         self.scenario = None;
-        if let Some(path) = keep {
-            if let Some(i) = self.scenarios.iter().position(|e| e.path == path) {
-                self.select_scenario(i);
-            }
+        if let Some(path) = keep
+            && let Some(i) = self.scenarios.iter().position(|e| e.path == path)
+        {
+            self.select_scenario(i);
         }
         if self.scenario.is_none() {
             let first = self.first_playable(self.ruleset);

@@ -35,17 +35,11 @@ pub fn new_match(
     }
 }
 
+/// Makes the match once the players and the autosave are known.
+type MakeMatch = Box<dyn FnOnce([String; 2], Option<PathBuf>) -> Box<dyn AnyMatch>>;
+
 /// Reads and replays a save file; every decision is checked.
-fn replay(
-    dirs: &ScenarioDirs,
-    path: &Path,
-) -> Result<
-    (
-        SaveFile,
-        Box<dyn FnOnce([String; 2], Option<PathBuf>) -> Box<dyn AnyMatch>>,
-    ),
-    String,
-> {
+fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let save = SaveFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let scenario =

@@ -54,7 +54,7 @@ pub fn list(dir: &Path) -> Vec<SaveEntry> {
                 .collect()
         })
         .unwrap_or_default();
-    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
     files
         .into_iter()
         .map(|(_, path)| {

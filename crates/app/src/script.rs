@@ -264,7 +264,7 @@ fn run_script(
             }
             if p.first_frame_printed && age > 30 {
                 p.frame_ms.push(time.delta_secs() * 1000.0);
-                if p.frame % 3 == 0 {
+                if p.frame.is_multiple_of(3) {
                     let mut rng = p.rng;
                     if play_one(
                         &mut session,

@@ -119,10 +119,10 @@ impl<R: TableRules> Match<R> {
     }
 
     pub fn autosave_now(&mut self) {
-        if let Some(path) = &self.autosave {
-            if let Err(e) = crate::saves::write_autosave(path, &self.save_file()) {
-                self.message = Some(format!("could not save the game: {e}"));
-            }
+        if let Some(path) = &self.autosave
+            && let Err(e) = crate::saves::write_autosave(path, &self.save_file())
+        {
+            self.message = Some(format!("could not save the game: {e}"));
         }
     }
 

@@ -524,7 +524,7 @@ fn place_units(
 }
 
 /// Highlights, objective control, tokens, line of sight and range.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn refresh_marks(
     session: Res<Session>,
     mut drawn: ResMut<DrawnBoard>,
@@ -840,6 +840,7 @@ fn hide_board(
     }
 }
 
+#[allow(clippy::type_complexity)]
 fn show_board(
     mut pieces: Query<
         &mut Visibility,
