@@ -65,16 +65,17 @@ fn next_random(rng: &mut u64) -> u64 {
     x.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-/// Makes one random decision (or takes the seat) if the game waits for one.
+/// Makes one random decision (or takes the seat) if the game waits for one,
+/// counting the decisions in `p`.
 fn play_one(
+    p: &mut Progress,
     session: &mut Session,
     play: Option<&State<Play>>,
     hand: &HandOverTo,
     next_play: &mut NextState<Play>,
-    rng: &mut u64,
-) -> bool {
+) {
     let Some(m) = session.get_mut() else {
-        return false;
+        return;
     };
     match play.map(|p| *p.get()) {
         Some(Play::HandOver) => {
@@ -82,24 +83,19 @@ fn play_one(
                 m.set_seat(side);
             }
             next_play.set(Play::Deciding);
-            false
         }
-        Some(Play::PlayingEvents) => {
-            next_play.set(Play::Deciding);
-            false
-        }
+        Some(Play::PlayingEvents) => next_play.set(Play::Deciding),
         Some(Play::Deciding) => {
-            if m.hand_over_to().is_some() {
-                return false;
-            }
             let n = m.choice_texts().len();
-            if n == 0 {
-                return false;
+            if m.hand_over_to().is_some() || n == 0 {
+                return;
             }
-            let i = (next_random(rng) % n as u64) as usize;
-            m.choose(i).is_ok()
+            let i = (next_random(&mut p.rng) % n as u64) as usize;
+            if m.choose(i).is_ok() {
+                p.decisions += 1;
+            }
         }
-        None => false,
+        None => {}
     }
 }
 
@@ -203,18 +199,11 @@ fn run_script(
                     requests.write(LauncherRequest::Start);
                     p.rng = 7;
                 }
-                if age > 5 && p.decisions < 90 {
-                    let mut rng = p.rng;
-                    if play_one(
-                        &mut session,
-                        play.as_deref(),
-                        &hand,
-                        &mut next_play,
-                        &mut rng,
-                    ) {
-                        p.decisions += 1;
-                    }
-                    p.rng = rng;
+                let at_hand_over = play.as_deref().map(|p| *p.get()) == Some(Play::HandOver);
+                // After the decisions, take the seat too: the picture shows
+                // the board, not the hand-over screen.
+                if age > 5 && (p.decisions < 90 || at_hand_over) {
+                    play_one(&mut p, &mut session, play.as_deref(), &hand, &mut next_play);
                     // Wait from the last decision on.
                     p.since = p.frame - 5;
                 } else if age == wait {
@@ -265,17 +254,7 @@ fn run_script(
             if p.first_frame_printed && age > 30 {
                 p.frame_ms.push(time.delta_secs() * 1000.0);
                 if p.frame.is_multiple_of(3) {
-                    let mut rng = p.rng;
-                    if play_one(
-                        &mut session,
-                        play.as_deref(),
-                        &hand,
-                        &mut next_play,
-                        &mut rng,
-                    ) {
-                        p.decisions += 1;
-                    }
-                    p.rng = rng;
+                    play_one(&mut p, &mut session, play.as_deref(), &hand, &mut next_play);
                 }
                 if p.frame_ms.len() >= *frames {
                     let mut v = p.frame_ms.clone();

@@ -140,6 +140,14 @@ pub fn area_centre(map: &Map, a: AreaId) -> Vec2 {
     world(map, sx / n, sy / n)
 }
 
+/// The area of a cell, `None` off the map.
+fn cell_area(map: &Map, col: isize, row: isize) -> Option<AreaId> {
+    if col < 0 || row < 0 || col as usize >= map.width || row as usize >= map.height {
+        return None;
+    }
+    map.cells[row as usize * map.width + col as usize]
+}
+
 /// The area under a world position.
 pub fn area_at(map: &Map, p: Vec2) -> Option<AreaId> {
     let x = (p.x + map.width as f32 * CELL / 2.0) / CELL;
@@ -147,11 +155,7 @@ pub fn area_at(map: &Map, p: Vec2) -> Option<AreaId> {
     if x < 0.0 || y < 0.0 {
         return None;
     }
-    let (col, row) = (x as usize, y as usize);
-    if col >= map.width || row >= map.height {
-        return None;
-    }
-    map.cells[row * map.width + col]
+    cell_area(map, x as isize, y as isize)
 }
 
 fn line(from: Vec2, to: Vec2, width: f32, colour: Color, z: f32) -> (Sprite, Transform) {
@@ -224,65 +228,28 @@ fn draw_map(
                 Visibility::Hidden,
                 CellHighlight(a),
             ));
-            // Borders with the cell to the right and the one below.
-            let right = (col + 1 < map.width)
-                .then(|| map.cells[row * map.width + col + 1])
-                .flatten();
-            let below = (row + 1 < map.height)
-                .then(|| map.cells[(row + 1) * map.width + col])
-                .flatten();
-            let border = Color::srgb(0.15, 0.12, 0.10);
-            if right != Some(a) {
-                let x = col as f32 + 1.0;
-                commands.spawn((
-                    line(
-                        world(map, x, row as f32),
-                        world(map, x, row as f32 + 1.0),
-                        3.0,
-                        border,
-                        1.0,
-                    ),
-                    piece,
-                ));
-            }
-            if below != Some(a) {
-                let y = row as f32 + 1.0;
-                commands.spawn((
-                    line(
-                        world(map, col as f32, y),
-                        world(map, col as f32 + 1.0, y),
-                        3.0,
-                        border,
-                        1.0,
-                    ),
-                    piece,
-                ));
-            }
-            if col == 0 || map.cells[row * map.width + col - 1] != Some(a) {
-                let x = col as f32;
-                commands.spawn((
-                    line(
-                        world(map, x, row as f32),
-                        world(map, x, row as f32 + 1.0),
-                        3.0,
-                        border,
-                        1.0,
-                    ),
-                    piece,
-                ));
-            }
-            if row == 0 || map.cells[(row - 1) * map.width + col] != Some(a) {
-                let y = row as f32;
-                commands.spawn((
-                    line(
-                        world(map, col as f32, y),
-                        world(map, col as f32 + 1.0, y),
-                        3.0,
-                        border,
-                        1.0,
-                    ),
-                    piece,
-                ));
+            // A border on each edge whose neighbour is another area or off
+            // the map (drawn from both sides, which does no harm).
+            let (c, r) = (col as f32, row as f32);
+            let edges = [
+                ((0, -1), (c, r), (c + 1.0, r)),
+                ((0, 1), (c, r + 1.0), (c + 1.0, r + 1.0)),
+                ((-1, 0), (c, r), (c, r + 1.0)),
+                ((1, 0), (c + 1.0, r), (c + 1.0, r + 1.0)),
+            ];
+            for ((dc, dr), from, to) in edges {
+                if cell_area(map, col as isize + dc, row as isize + dr) != Some(a) {
+                    commands.spawn((
+                        line(
+                            world(map, from.0, from.1),
+                            world(map, to.0, to.1),
+                            3.0,
+                            Color::srgb(0.15, 0.12, 0.10),
+                            1.0,
+                        ),
+                        piece,
+                    ));
+                }
             }
         }
     }

@@ -206,17 +206,7 @@ fn matches_hit(m: &DotrMatch, a: &Action, hit: Hit, selected: Option<UnitId>) ->
         }
         (Action::Step { to }, Hit::Area(at)) => to == at,
         (Action::TargetArea { area }, Hit::Area(at)) => area == at,
-        (
-            Action::Fire { lead: unit }
-            | Action::Artillery { unit }
-            | Action::Sabotage { unit }
-            | Action::PlantCharges { unit }
-            | Action::Select { unit }
-            | Action::Support { unit }
-            | Action::Target { unit }
-            | Action::WakeUp { unit },
-            Hit::Unit(u),
-        ) => unit == u,
+        (a, Hit::Unit(u)) if picked_unit(&a).is_some() => picked_unit(&a) == Some(u),
         (Action::TargetTrain { part }, Hit::Unit(u)) => {
             rules.def(u).train_part == Some(part) && rules.side_of(u) != m.seat
         }
@@ -227,6 +217,21 @@ fn matches_hit(m: &DotrMatch, a: &Action, hit: Hit, selected: Option<UnitId>) ->
             rules.def(u).train_part.is_some() && rules.side_of(u) == m.seat
         }
         _ => false,
+    }
+}
+
+/// The unit a choice is about, for the choices made by clicking a unit.
+fn picked_unit(a: &Action) -> Option<UnitId> {
+    match *a {
+        Action::Fire { lead: unit }
+        | Action::Artillery { unit }
+        | Action::Sabotage { unit }
+        | Action::PlantCharges { unit }
+        | Action::Select { unit }
+        | Action::Support { unit }
+        | Action::Target { unit }
+        | Action::WakeUp { unit } => Some(unit),
+        _ => None,
     }
 }
 
@@ -247,14 +252,7 @@ pub fn legal_targets(m: &DotrMatch) -> (Vec<UnitId>, Vec<AreaId>) {
             Action::Move { from } => areas.push(from),
             Action::Step { to } => areas.push(to),
             Action::TargetArea { area } => areas.push(area),
-            Action::Fire { lead: unit }
-            | Action::Artillery { unit }
-            | Action::Sabotage { unit }
-            | Action::PlantCharges { unit }
-            | Action::Select { unit }
-            | Action::Support { unit }
-            | Action::Target { unit }
-            | Action::WakeUp { unit } => units.push(unit),
+            a if picked_unit(&a).is_some() => units.extend(picked_unit(&a)),
             Action::TargetTrain { part } | Action::TrainLoss { part } => {
                 let side = if matches!(a, Action::TargetTrain { .. }) {
                     m.seat.other()
