@@ -23,7 +23,7 @@ pub const RULESETS: &[RulesetEntry] = &[
     RulesetEntry {
         id: "veli_veljea_vastaan",
         title: "Veli Veljeä Vastaan (1918: Brother Against Brother)",
-        built: false,
+        built: true,
     },
     RulesetEntry {
         id: "red_actions",
@@ -162,6 +162,7 @@ pub fn discover(dirs: &ScenarioDirs) -> Vec<ScenarioEntry> {
 fn load_info(ruleset: &str, path: &Path) -> Result<ScenarioInfo, DataErrors> {
     match ruleset {
         "death_on_the_rails" => death_on_the_rails::load_scenario(path).map(|s| s.info),
+        "veli_veljea_vastaan" => veli_veljea_vastaan::load_scenario(path).map(|s| s.info),
         _ => Err(DataError {
             file: path.to_path_buf(),
             line: 0,
@@ -191,6 +192,11 @@ pub fn with_scenario<V: RulesetVisitor>(
     match entry.id {
         "death_on_the_rails" => {
             let rules = death_on_the_rails::DeathOnTheRails::load(path).map_err(LoadError::Data)?;
+            Ok(visitor.visit(rules))
+        }
+        "veli_veljea_vastaan" => {
+            let rules =
+                veli_veljea_vastaan::VeliVeljeaVastaan::load(path).map_err(LoadError::Data)?;
             Ok(visitor.visit(rules))
         }
         other => Err(LoadError::NotBuilt(other.to_string())),
@@ -294,6 +300,24 @@ fn validate_file(path: &Path) -> Vec<DataError> {
                         header.kind.span(),
                         format!(
                             "unknown kind \"{other}\" (expected scenario, map or action_cards)"
+                        ),
+                    )
+                    .into()),
+            };
+            result.err().map(|e| e.0).unwrap_or_default()
+        }
+        "veli_veljea_vastaan" => {
+            use veli_veljea_vastaan::scenario;
+            let result = match header.kind.get_ref().as_str() {
+                "scenario" => scenario::load_scenario(path).map(|_| ()),
+                "map" => scenario::load_map(path).map(|_| ()),
+                "tables" => scenario::load_tables(path).map(|_| ()),
+                "cards" => scenario::check_cards_file(path),
+                other => Err(file
+                    .error_at(
+                        header.kind.span(),
+                        format!(
+                            "unknown kind \"{other}\" (expected scenario, map, tables or cards)"
                         ),
                     )
                     .into()),

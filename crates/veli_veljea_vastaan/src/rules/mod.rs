@@ -1,0 +1,363 @@
+//! The rules of Veli Veljeä Vastaan, one module per rulebook section:
+//! `sequence` (1 and 4.1: months, cards, turns; 5: the end of the game),
+//! `movement` (4.2, with activation and stacking from 2.3 and 4.1),
+//! `combat` (4.3), `supply` (4.4), `reinforcements` (4.5, and placing new
+//! units from events) and `events` (2.2 and 4.1: card events).
+//! Where the text is silent, our reading is in `docs/veli_veljea_vastaan/rulings.md`.
+
+pub mod combat;
+pub mod events;
+pub mod movement;
+pub mod reinforcements;
+pub mod sequence;
+pub mod supply;
+
+use crate::scenario::{CityId, RED, Scenario, WHITE};
+use crate::state::{Action, Event, Phase, State};
+use crate::view::View;
+use engine::{Decider, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupError, Side};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The rule system with its scenario loaded.
+#[derive(Clone, Debug)]
+pub struct VeliVeljeaVastaan {
+    pub scenario: Arc<Scenario>,
+}
+
+impl VeliVeljeaVastaan {
+    pub fn new(scenario: Scenario) -> Self {
+        VeliVeljeaVastaan {
+            scenario: Arc::new(scenario),
+        }
+    }
+
+    pub fn load(path: &Path) -> Result<Self, engine::data::DataErrors> {
+        crate::scenario::load_scenario(path).map(Self::new)
+    }
+
+    pub fn sc(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Who decides in this state (None: nobody, the game is over).
+    pub fn decider(&self, s: &State) -> Option<Side> {
+        match s.phase {
+            Phase::GameOver => None,
+            Phase::Place => s.placements.first().map(|p| p.side),
+            Phase::Respond(side) | Phase::Losses(side) => Some(side),
+            Phase::Retreat => s.combat.as_ref().map(|c| c.attacker.other()),
+            _ => s.turn.side,
+        }
+    }
+
+    /// 2.3: room for one more unit (a train counts towards both limits).
+    pub fn room(
+        &self,
+        s: &State,
+        city: CityId,
+        train: bool,
+        ignore: Option<crate::state::UnitId>,
+    ) -> bool {
+        let mut units = 0;
+        let mut trains = 0;
+        for u in s
+            .units
+            .iter()
+            .filter(|u| u.city == city && Some(u.id) != ignore)
+        {
+            units += 1;
+            if self.is_train(u.kind) {
+                trains += 1;
+            }
+        }
+        units < 3 && (!train || trains < 2)
+    }
+
+    pub fn is_train(&self, kind: crate::scenario::UnitType) -> bool {
+        self.scenario.units[kind as usize].kind == crate::data::UnitKind::Train
+    }
+
+    pub fn side_word(side: Side) -> &'static str {
+        if side == WHITE { "White" } else { "Red" }
+    }
+
+    /// The strategic cities `side` holds.
+    pub fn strategic_held(&self, s: &State, side: Side) -> u8 {
+        self.scenario
+            .map
+            .strategic
+            .iter()
+            .filter(|&c| s.control[c as usize] == side)
+            .count() as u8
+    }
+
+    fn end_game(&self, s: &mut State, winner: Side, reason: String, ev: &mut Vec<Event>) {
+        let outcome = Outcome {
+            winner: Some(winner),
+            reason,
+        };
+        ev.push(Event::GameOver {
+            outcome: outcome.clone(),
+        });
+        s.outcome = Some(outcome);
+        s.phase = Phase::GameOver;
+        s.combat = None;
+        s.effects = None;
+        s.placements.clear();
+    }
+}
+
+impl Ruleset for VeliVeljeaVastaan {
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn id(&self) -> &'static str {
+        crate::data::RULESET_ID
+    }
+    fn scenario_id(&self) -> &str {
+        &self.scenario.info.id
+    }
+    fn scenario_digest(&self) -> u64 {
+        self.scenario.digest
+    }
+    fn side_name(&self, side: Side) -> &str {
+        &self.scenario.info.sides[side.index()]
+    }
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    fn setup(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
+        if let Some(key) = options.keys().next() {
+            return Err(SetupError(format!(
+                "unknown option \"{key}\": this game has no optional rules"
+            )));
+        }
+        Ok(self.new_campaign(seed))
+    }
+
+    fn to_decide(&self, s: &State) -> Decider {
+        match self.decider(s) {
+            Some(side) => Decider::One(side),
+            None => Decider::Nobody,
+        }
+    }
+
+    fn choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if self.decider(s) != Some(side) {
+            return;
+        }
+        match s.phase {
+            Phase::Place => self.place_choices(s, out),
+            Phase::PlayCard => self.card_choices(s, side, out),
+            Phase::Activate => self.activate_choices(s, side, out),
+            Phase::Move => self.move_choices(s, side, out),
+            Phase::Attack => self.attack_choices(s, side, out),
+            Phase::Attackers => self.attacker_choices(s, out),
+            Phase::Respond(side) => self.respond_choices(s, side, out),
+            Phase::Losses(side) => self.loss_choices(s, side, out),
+            Phase::Retreat => self.retreat_choices(s, out),
+            Phase::Advance => self.advance_choices(s, out),
+            Phase::Repair | Phase::Fieldworks | Phase::Reduce | Phase::Control => {
+                self.effect_choices(s, side, out)
+            }
+            Phase::GameOver => {}
+        }
+    }
+
+    fn prompt_text(&self, s: &State, side: Side) -> String {
+        crate::text::prompt(self, s, side)
+    }
+
+    fn apply(
+        &self,
+        s: &mut State,
+        side: Side,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_legal(s, side, action)?;
+        match *action {
+            Action::Place { city } => self.place(s, city, events),
+            Action::PlayEvent { card } => self.play_event(s, side, card, events),
+            Action::PlayPoints { card } => self.play_points(s, side, card, events),
+            Action::Activate { city } => self.activate(s, side, city, events),
+            Action::DoneActivating => self.done_activating(s, events),
+            Action::Step { unit, to } => self.step(s, unit, to, events),
+            Action::DoneMoving => self.done_moving(s, events),
+            Action::Declare { target } => self.declare(s, side, target, events),
+            Action::EndTurn => self.end_turn(s, events),
+            Action::AddAttacker { unit } => self.add_attacker(s, unit),
+            Action::Launch => self.launch(s, events),
+            Action::UseKept { card } => self.use_kept(s, side, card, events),
+            Action::NoResponse => self.no_response(s, side, events),
+            Action::Hit { unit } => self.take_hit(s, side, unit, events),
+            Action::Retreat { unit, to } => self.retreat(s, unit, to, events),
+            Action::Advance { unit } => self.advance(s, unit, events),
+            Action::StayPut => self.stay_put(s, events),
+            Action::Repair { .. }
+            | Action::Fieldworks { .. }
+            | Action::Reduce { .. }
+            | Action::Control { .. }
+            | Action::Enough => self.apply_effect_choice(s, side, action, events),
+        }
+        Ok(())
+    }
+
+    fn legal(&self, s: &State, side: Side, action: &Action) -> bool {
+        let mut choices = Vec::new();
+        self.choices(s, side, &mut choices);
+        choices.contains(action)
+    }
+
+    fn view(&self, s: &State, side: Option<Side>) -> View {
+        crate::view::view(self, s, side)
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+
+    fn ends_undo(&self, event: &Event) -> bool {
+        matches!(
+            event,
+            Event::CardsDealt { .. } | Event::Shuffled { .. } | Event::Combat { .. }
+        )
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let sc = &self.scenario;
+        let mut per_city = vec![(0u8, 0u8, None::<Side>); sc.map.cities.len()];
+        for u in &s.units {
+            let def = sc
+                .units
+                .get(u.kind as usize)
+                .ok_or("a unit of an unknown kind")?;
+            if def.side != u.side {
+                return Err(format!("unit {} is on the wrong side", u.id));
+            }
+            let entry = per_city
+                .get_mut(u.city as usize)
+                .ok_or("a unit off the map")?;
+            if let Some(other) = entry.2
+                && other != u.side
+            {
+                return Err(format!("both sides' units in {}", sc.map.name(u.city)));
+            }
+            entry.2 = Some(u.side);
+            entry.0 += 1;
+            if self.is_train(u.kind) {
+                entry.1 += 1;
+            }
+        }
+        let mover = s.turn.mover;
+        for (c, (n, trains, side)) in per_city.iter().enumerate() {
+            let passing = mover
+                .and_then(|m| s.unit(m))
+                .is_some_and(|u| u.city as usize == c);
+            if (*n > 3 || *trains > 2) && !passing {
+                return Err(format!(
+                    "{} holds {n} units ({trains} trains)",
+                    sc.map.cities[c].name
+                ));
+            }
+            if let Some(side) = side
+                && s.control[c] != *side
+            {
+                return Err(format!(
+                    "{} has {} units but the other side holds it",
+                    sc.map.cities[c].name,
+                    Self::side_word(*side)
+                ));
+            }
+        }
+        let mut seen = vec![0u8; sc.cards.len()];
+        for d in &s.decks {
+            for &c in d
+                .draw
+                .iter()
+                .chain(&d.reshuffle)
+                .chain(&d.hand)
+                .chain(&d.kept)
+                .chain(&d.removed)
+            {
+                seen[c as usize] += 1;
+            }
+        }
+        for (i, n) in seen.iter().enumerate() {
+            let card = &sc.cards[i];
+            let expected = u8::from(card.month <= s.month);
+            if *n != expected {
+                return Err(format!(
+                    "card {} \"{}\" is in {n} places",
+                    card.number, card.name
+                ));
+            }
+        }
+        for (i, d) in s.decks.iter().enumerate() {
+            for &c in d
+                .draw
+                .iter()
+                .chain(&d.reshuffle)
+                .chain(&d.hand)
+                .chain(&d.kept)
+            {
+                if sc.cards[c as usize].side.index() != i {
+                    return Err(format!(
+                        "card {} is in the other side's deck",
+                        sc.cards[c as usize].number
+                    ));
+                }
+            }
+        }
+        for (i, def) in sc.units.iter().enumerate() {
+            let n = s.units.iter().filter(|u| u.kind as usize == i).count();
+            if n > def.counters as usize {
+                return Err(format!(
+                    "{n} {} on the map, the box holds {}",
+                    def.name, def.counters
+                ));
+            }
+        }
+        if s.fieldworks.len()
+            > sc.fieldworks_counters as u32
+                + sc.fieldworks
+                    .len()
+                    .saturating_sub(sc.fieldworks_counters as u32)
+        {
+            return Err("more fieldworks than counters".into());
+        }
+        if s.phase != Phase::GameOver && self.decider(s).is_none() {
+            return Err(format!("nobody decides in phase {:?}", s.phase));
+        }
+        if s.outcome.is_some() != (s.phase == Phase::GameOver) {
+            return Err("the outcome and the phase disagree".into());
+        }
+        let _ = RED;
+        Ok(())
+    }
+
+    fn describe_action(&self, s: &State, action: &Action) -> String {
+        crate::text::action(self, s, action)
+    }
+
+    fn event_for(&self, event: &Event, viewer: Option<Side>) -> Option<Event> {
+        match event {
+            Event::CardsDealt { side, count, .. } if viewer != Some(*side) => {
+                Some(Event::CardsDealt {
+                    side: *side,
+                    cards: Vec::new(),
+                    count: *count,
+                })
+            }
+            _ => Some(event.clone()),
+        }
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        crate::text::event(self, event)
+    }
+}
