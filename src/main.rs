@@ -70,10 +70,10 @@ fn play(cli: &Cli, dirs: catalog::ScenarioDirs) -> ExitCode {
             eprintln!("error: cannot create {}: {e}", dir.display());
             return ExitCode::FAILURE;
         }
-        let mut scenarios: Vec<String> = catalog::discover(&config.scenario_dirs)
+        let mut scenarios: Vec<(String, String)> = catalog::discover(&config.scenario_dirs)
             .into_iter()
-            .filter(|e| e.ruleset == "death_on_the_rails" && e.result.is_ok())
-            .map(|e| e.id)
+            .filter(|e| e.result.is_ok())
+            .map(|e| (e.ruleset.to_string(), e.id))
             .collect();
         scenarios.dedup();
         config.playout_seconds = 0.0;

@@ -70,6 +70,7 @@ pub fn core_plugins(app: &mut App, config: AppConfig) {
     .add_plugins(input::InputSettingsPlugin { bindings })
     .add_plugins(flow::FlowPlugin)
     .add_plugins(boards::death_on_the_rails::DeathOnTheRailsBoard)
+    .add_plugins(boards::veli_veljea_vastaan::VeliVeljeaVastaanBoard)
     .add_systems(Update, launcher::handle_requests)
     .add_plugins(script::ScriptPlugin);
     if !problems.is_empty() {
@@ -101,8 +102,18 @@ pub fn run(config: AppConfig) -> AppExit {
     .add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });
+    // Names on the boards need ä, ö and õ: replace Bevy's default font (an
+    // ASCII subset) with Hack, which egui already ships.
+    app.world_mut()
+        .resource_mut::<Assets<Font>>()
+        .insert(
+            AssetId::default(),
+            Font::from_bytes(epaint_default_fonts::HACK_REGULAR.to_vec()),
+        )
+        .expect("the default font's id is free to replace");
     core_plugins(&mut app, config);
     app.add_plugins(boards::death_on_the_rails::draw::DeathOnTheRailsDraw)
+        .add_plugins(boards::veli_veljea_vastaan::draw::VeliVeljeaVastaanDraw)
         .add_plugins(ui::PanelsPlugin);
     app.run()
 }

@@ -18,10 +18,16 @@ struct File {
     section: Vec<Section>,
 }
 
-const FILES: &[(&str, &str)] = &[(
-    "death_on_the_rails",
-    include_str!("../../../assets/rules/death_on_the_rails.toml"),
-)];
+const FILES: &[(&str, &str)] = &[
+    (
+        "death_on_the_rails",
+        include_str!("../../../assets/rules/death_on_the_rails.toml"),
+    ),
+    (
+        "veli_veljea_vastaan",
+        include_str!("../../../assets/rules/veli_veljea_vastaan.toml"),
+    ),
+];
 
 #[derive(Resource, Default)]
 pub struct RulesReference {
@@ -95,5 +101,35 @@ mod tests {
         ] {
             assert!(ids.contains(&id), "no section {id}");
         }
+    }
+
+    #[test]
+    fn veli_veljea_vastaan_has_a_section_for_every_phase() {
+        use veli_veljea_vastaan::Phase as P;
+        let r = RulesReference::load().unwrap();
+        let ids: Vec<&str> = r
+            .sections("veli_veljea_vastaan")
+            .iter()
+            .map(|s| s.id.as_str())
+            .collect();
+        let path = catalog::shipped_dir().join("veli_veljea_vastaan/campaign_1918.toml");
+        let rules = veli_veljea_vastaan::VeliVeljeaVastaan::load(&path).unwrap();
+        let mut s = rules.new_campaign(1);
+        for phase in [
+            P::Place,
+            P::PlayCard,
+            P::Activate,
+            P::Move,
+            P::Attack,
+            P::Losses(engine::Side::A),
+            P::Retreat,
+            P::Repair,
+            P::GameOver,
+        ] {
+            s.phase = phase;
+            let id = rules.rules_section(&s);
+            assert!(ids.contains(&id), "no section {id} in {ids:?}");
+        }
+        assert!(ids.contains(&"screen"));
     }
 }

@@ -7,10 +7,14 @@ use death_on_the_rails::DeathOnTheRails;
 use engine::save::SaveFile;
 use engine::{Game, OptionSpec, Options, Ruleset};
 use std::path::{Path, PathBuf};
+use veli_veljea_vastaan::VeliVeljeaVastaan;
 
 pub fn option_specs(ruleset: &str, path: &Path) -> Result<Vec<OptionSpec>, String> {
     match ruleset {
         "death_on_the_rails" => DeathOnTheRails::load(path)
+            .map(|r| r.option_specs())
+            .map_err(|e| e.to_string()),
+        "veli_veljea_vastaan" => VeliVeljeaVastaan::load(path)
             .map(|r| r.option_specs())
             .map_err(|e| e.to_string()),
         other => Err(format!("the rule system \"{other}\" is not built yet")),
@@ -28,6 +32,11 @@ pub fn new_match(
     match ruleset {
         "death_on_the_rails" => {
             let rules = DeathOnTheRails::load(path).map_err(|e| e.to_string())?;
+            let game = Game::new(rules, options.clone(), seed).map_err(|e| e.to_string())?;
+            Ok(Box::new(Match::new(game, players, autosave)))
+        }
+        "veli_veljea_vastaan" => {
+            let rules = VeliVeljeaVastaan::load(path).map_err(|e| e.to_string())?;
             let game = Game::new(rules, options.clone(), seed).map_err(|e| e.to_string())?;
             Ok(Box::new(Match::new(game, players, autosave)))
         }
@@ -54,6 +63,18 @@ fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), Str
     match save.ruleset.as_str() {
         "death_on_the_rails" => {
             let rules = DeathOnTheRails::load(&scenario).map_err(|e| e.to_string())?;
+            let game = save
+                .replay(rules)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok((
+                save,
+                Box::new(move |players, autosave| {
+                    Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
+                }),
+            ))
+        }
+        "veli_veljea_vastaan" => {
+            let rules = VeliVeljeaVastaan::load(&scenario).map_err(|e| e.to_string())?;
             let game = save
                 .replay(rules)
                 .map_err(|e| format!("{}: {e}", path.display()))?;

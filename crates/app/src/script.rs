@@ -1,7 +1,7 @@
 //! Scripted runs of the real game, for CI and for measuring:
 //!
-//! - `--screenshots DIR`: the launcher, every Death on the Rails scenario's
-//!   board at its start and a game in progress, each saved as a PNG; a blank
+//! - `--screenshots DIR`: the launcher, every scenario's board at its start
+//!   and a game in progress of each rule system, each saved as a PNG; a blank
 //!   image is an error, and any error makes the exit status non-zero.
 //! - `--measure`: prints the time to the first launcher frame, then plays the
 //!   largest scenario for a few hundred frames and prints the frame times
@@ -16,13 +16,31 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
 
+/// Games played on by random decisions and then shot: (rule system,
+/// scenario, decisions, file name).
+const IN_PROGRESS: &[(&str, &str, usize, &str)] = &[
+    (
+        "death_on_the_rails",
+        "annemoisa",
+        90,
+        "game-in-progress.png",
+    ),
+    (
+        "veli_veljea_vastaan",
+        "campaign_1918",
+        260,
+        "veli_veljea_vastaan-in-progress.png",
+    ),
+];
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Script {
     #[default]
     None,
     Screenshots {
         dir: PathBuf,
-        scenarios: Vec<String>,
+        /// (rule system, scenario id) of each board to take at its start.
+        scenarios: Vec<(String, String)>,
     },
     Measure {
         scenario: String,
@@ -170,20 +188,19 @@ fn run_script(
                     p.since = p.frame;
                 }
             } else if p.step <= n {
-                let id = &scenarios[p.step - 1];
+                let (ruleset, id) = &scenarios[p.step - 1];
                 if age == 1 {
-                    if launcher.select_by_id("death_on_the_rails", id) {
+                    if launcher.select_by_id(ruleset, id) {
                         requests.write(LauncherRequest::Start);
                     } else {
-                        error!("no scenario death_on_the_rails/{id}");
-                        commands.insert_resource(ScriptProblems(vec![format!("no scenario {id}")]));
+                        error!("no scenario {ruleset}/{id}");
+                        commands.insert_resource(ScriptProblems(vec![format!(
+                            "no scenario {ruleset}/{id}"
+                        )]));
                     }
                 }
                 if age == wait && *screen.get() == Screen::Game {
-                    shoot(
-                        &mut commands,
-                        dir.join(format!("death_on_the_rails-{id}.png")),
-                    );
+                    shoot(&mut commands, dir.join(format!("{ruleset}-{id}.png")));
                 }
                 if age == wait + 20 {
                     requests.write(LauncherRequest::Quit);
@@ -192,24 +209,29 @@ fn run_script(
                     p.step += 1;
                     p.since = p.frame;
                 }
-            } else if p.step == n + 1 {
+            } else if p.step <= n + IN_PROGRESS.len() {
+                let (ruleset, id, decisions, file) = IN_PROGRESS[p.step - n - 1];
                 if age == 1 {
-                    launcher.select_by_id("death_on_the_rails", "annemoisa");
+                    launcher.select_by_id(ruleset, id);
                     launcher.seed_text = "7".into();
                     requests.write(LauncherRequest::Start);
                     p.rng = 7;
+                    p.decisions = 0;
                 }
                 let at_hand_over = play.as_deref().map(|p| *p.get()) == Some(Play::HandOver);
                 // After the decisions, take the seat too: the picture shows
                 // the board, not the hand-over screen.
-                if age > 5 && (p.decisions < 90 || at_hand_over) {
+                if age > 5 && (p.decisions < decisions || at_hand_over) {
                     play_one(&mut p, &mut session, play.as_deref(), &hand, &mut next_play);
                     // Wait from the last decision on.
                     p.since = p.frame - 5;
                 } else if age == wait {
-                    shoot(&mut commands, dir.join("game-in-progress.png"));
+                    shoot(&mut commands, dir.join(file));
                 } else if age == wait + 20 {
+                    requests.write(LauncherRequest::Quit);
+                } else if age == wait + 24 {
                     p.step += 1;
+                    p.since = p.frame;
                 }
             } else {
                 if problems.0.is_empty() {

@@ -6,6 +6,8 @@
 use crate::AppConfig;
 use crate::boards::death_on_the_rails::draw::ClickMenu;
 use crate::boards::death_on_the_rails::{Selected, ShownView};
+use crate::boards::veli_veljea_vastaan::panel as vvv_panel;
+use crate::boards::veli_veljea_vastaan::{VvvMatch, VvvSelected, VvvShown};
 use crate::flow::{HandOverTo, Playout, RulesOpen, after_decision, save_now, take_seat};
 use crate::input::{BindingProblems, UiFocus};
 use crate::launcher::{Launcher, LauncherRequest, random_seed};
@@ -287,6 +289,7 @@ fn game_panels(
     mut menu: ResMut<ClickMenu>,
     selected: Res<Selected>,
     shown: Res<ShownView>,
+    vvv: (Res<VvvShown>, Res<VvvSelected>),
     config: Res<AppConfig>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -379,12 +382,23 @@ fn game_panels(
             if let Some(v) = &shown.view {
                 table_panel(ui, m, v);
             }
+            if let (Some(v), Some(vm)) = (&vvv.0.view, m.as_any().downcast_ref::<VvvMatch>())
+                && let Some(i) = vvv_panel::table_panel(ui, vm, v, deciding)
+            {
+                chosen = Some(i);
+            }
         });
     egui::Panel::left("log")
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
             if let (Some(u), Some(v)) = (selected.0, &shown.view) {
                 unit_panel(ui, &session_rules(m), v, u);
+                ui.separator();
+            }
+            if let (Some(u), Some(v), Some(vm)) =
+                (vvv.1.0, &vvv.0.view, m.as_any().downcast_ref::<VvvMatch>())
+            {
+                vvv_panel::unit_panel(ui, vm, v, u);
                 ui.separator();
             }
             ui.heading("Log");

@@ -54,9 +54,13 @@ fn tap(app: &mut App, key: KeyCode) {
 }
 
 fn start(app: &mut App, scenario: &str, seed: u64) {
+    start_in(app, "death_on_the_rails", scenario, seed);
+}
+
+fn start_in(app: &mut App, ruleset: &str, scenario: &str, seed: u64) {
     {
         let mut l = app.world_mut().resource_mut::<Launcher>();
-        assert!(l.select_by_id("death_on_the_rails", scenario));
+        assert!(l.select_by_id(ruleset, scenario));
         l.seed_text = seed.to_string();
     }
     app.world_mut().write_message(LauncherRequest::Start);
@@ -445,4 +449,94 @@ fn a_click_picks_the_matching_choice_block_then_area_while_setting_up() {
         death_on_the_rails::state::Place::Area(area),
         "the unit's entity follows the view"
     );
+}
+
+#[test]
+fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret() {
+    use app::boards::veli_veljea_vastaan::{CounterToken, Hit, VvvShown, choices_for};
+    use veli_veljea_vastaan::{Action, VeliVeljeaVastaan};
+    let mut app = new_app(temp_dir("vvv"), shipped());
+    start_in(&mut app, "veli_veljea_vastaan", "campaign_1918", 3);
+    app.update();
+    let (units, white_hand, red_hand) = {
+        let m = app.world().resource::<Session>();
+        let m = m.of::<VeliVeljeaVastaan>().unwrap();
+        let s = m.game.state();
+        (
+            s.units.len(),
+            s.decks[0].hand.clone(),
+            s.decks[1].hand.clone(),
+        )
+    };
+    let mut q = app.world_mut().query::<&CounterToken>();
+    assert_eq!(q.iter(app.world()).count(), units, "one entity per counter");
+    let shown = app.world().resource::<VvvShown>().view.clone().unwrap();
+    assert_eq!(
+        shown.hand, white_hand,
+        "White at the screen sees White's hand"
+    );
+    assert_eq!(shown.hand_sizes[1] as usize, red_hand.len());
+    // Play White's first card for its action points: Tab to that choice, Enter.
+    let index = {
+        let m = app.world().resource::<Session>();
+        let m = m.of::<VeliVeljeaVastaan>().unwrap();
+        let mut choices = Vec::new();
+        m.game.choices(m.seat, &mut choices);
+        choices
+            .iter()
+            .position(|a| matches!(a, Action::PlayPoints { .. }))
+            .unwrap()
+    };
+    for _ in 0..index {
+        tap(&mut app, KeyCode::Tab);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(decisions(&app), 1);
+    // A click on a city with White units activates it.
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        let m = session.of_mut::<VeliVeljeaVastaan>().unwrap();
+        let mut choices = Vec::new();
+        m.game.choices(m.seat, &mut choices);
+        if let Some(Action::Activate { city }) = choices.first().cloned() {
+            let picked = choices_for(m, Hit::City(city), None);
+            assert_eq!(picked, vec![0]);
+        }
+    }
+    // Enter through the rest of the turn: the hand-over screen comes for Red.
+    for _ in 0..200 {
+        app.update();
+        if play(&app) == Some(Play::HandOver) {
+            break;
+        }
+        tap(&mut app, KeyCode::Enter);
+    }
+    {
+        let m = app.world().resource::<Session>();
+        let m = m.of::<VeliVeljeaVastaan>().unwrap();
+        assert_eq!(
+            play(&app),
+            Some(Play::HandOver),
+            "phase {:?} seat {:?} decisions {} prompt {:?}",
+            m.game.state().phase,
+            m.seat,
+            m.game.history().len(),
+            m.game.prompt(m.seat).text
+        );
+    }
+    assert_eq!(
+        app.world().resource::<HandOverTo>().0,
+        Some(engine::Side::B)
+    );
+    tap(&mut app, KeyCode::Enter);
+    app.update();
+    let shown = app.world().resource::<VvvShown>().view.clone().unwrap();
+    assert_eq!(shown.viewer, Some(engine::Side::B));
+    assert_eq!(
+        shown.hand, red_hand,
+        "Red now sees its own hand, not White's"
+    );
+    let m = app.world().resource::<Session>();
+    let m = m.of::<VeliVeljeaVastaan>().unwrap();
+    assert_eq!(m.game.state().turn.side, Some(engine::Side::B));
 }

@@ -254,28 +254,48 @@ fn signed(v: i8) -> String {
     }
 }
 
-/// "attack 13 → column 13-15; die 5 −2 road +2 … = 2 → 2 hits"
+/// "Red attack 13, column 13-15; die 5 −2 road +2 … −3 … = 2: 2 hits"
 pub fn roll(r: &VeliVeljeaVastaan, what: &str, roll: &Roll) -> String {
-    let mut t = format!("{} {what} {}", side(roll.side), roll.value);
-    if roll.shifts.is_empty() {
-        let _ = write!(t, " → column {}", roll.column_label);
+    let labels = if roll.shifts.is_empty() {
+        String::new()
     } else {
-        let _ = write!(
-            t,
-            " → column{} = {}",
-            mods(r, &roll.shifts)
-                .replace(" +", " right ")
-                .replace(" −", " left "),
-            roll.column_label
-        );
-    }
-    let _ = write!(t, "; die {}", roll.die);
+        let table = if what == "attack" {
+            &r.sc().attack
+        } else {
+            &r.sc().defence
+        };
+        let base = table
+            .labels
+            .get(roll.base_column as usize)
+            .cloned()
+            .unwrap_or_default();
+        let moves: Vec<String> = roll
+            .shifts
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} {} ({})",
+                    if m.value < 0 { "left" } else { "right" },
+                    m.value.unsigned_abs(),
+                    cause(r, m.cause)
+                )
+            })
+            .collect();
+        format!(" {base} moved {} to", moves.join(", "))
+    };
+    let mut t = format!(
+        "{} {what} {}, column{labels} {}; die {}",
+        side(roll.side),
+        roll.value,
+        roll.column_label,
+        roll.die
+    );
     if !roll.modifiers.is_empty() {
         let _ = write!(t, "{} = {}", mods(r, &roll.modifiers), roll.modified);
     }
     let _ = write!(
         t,
-        " → {} hit{}{}",
+        ": {} hit{}{}",
         roll.hits,
         if roll.hits == 1 { "" } else { "s" },
         if roll.star { "*" } else { "" }
@@ -377,7 +397,7 @@ pub fn event(r: &VeliVeljeaVastaan, e: &Event) -> String {
             mp_left,
             ..
         } => format!(
-            "{} moves {} → {} ({cost} MP, {mp_left} left).",
+            "{} moves from {} to {} ({cost} MP, {mp_left} left).",
             r.unit_name(*kind),
             r.city_name(*from),
             r.city_name(*to)
@@ -451,17 +471,17 @@ pub fn event(r: &VeliVeljeaVastaan, e: &Event) -> String {
         } => {
             if *required {
                 format!(
-                    "The attacker caused {difference} more hits (needed {needed}): the defender must retreat."
+                    "The attacker caused {difference} more hit(s) than it took ({needed} needed): the defender must retreat."
                 )
             } else {
                 format!(
-                    "The attacker caused {difference:+} hits more than it took (needed {needed}): no retreat."
+                    "No retreat: the attacker's hits minus the defender's are {difference}, {needed} needed."
                 )
             }
         }
         Event::Retreated { kind, from, to, .. } => {
             format!(
-                "{} retreats {} → {}.",
+                "{} retreats from {} to {}.",
                 r.unit_name(*kind),
                 r.city_name(*from),
                 r.city_name(*to)
@@ -476,7 +496,7 @@ pub fn event(r: &VeliVeljeaVastaan, e: &Event) -> String {
         }
         Event::Advanced { kind, from, to, .. } => {
             format!(
-                "{} advances {} → {}.",
+                "{} advances from {} into {}.",
                 r.unit_name(*kind),
                 r.city_name(*from),
                 r.city_name(*to)

@@ -1519,3 +1519,29 @@ fn s5_in_may_white_needs_all_five() {
     assert_eq!(o.winner, Some(R), "{}", o.reason);
     assert!(o.reason.contains("end of the campaign"));
 }
+
+#[test]
+fn s4_3_the_log_shows_the_arithmetic_of_each_roll() {
+    // The Antrea numbers, as the log prints them.
+    let r = rules();
+    let mut s = empty(&r);
+    put(&r, &mut s, "jager", "orivesi", false);
+    put(&r, &mut s, "jager", "orivesi", false);
+    put(&r, &mut s, "german", "orivesi", false);
+    put(&r, &mut s, "armoured_train", "tampere", false);
+    put(&r, &mut s, "red_guard", "tampere", false);
+    s.fieldworks.insert(city(&r, "tampere"));
+    let ev = attack(&r, &mut s, W, &["orivesi"], "tampere", &[3, 5]);
+    let line = ev
+        .iter()
+        .find(|e| matches!(e, Event::Combat { .. }))
+        .map(|e| engine::Ruleset::describe_event(&r, e))
+        .unwrap();
+    assert!(
+        line.contains(
+            "White attack 13, column 13-15 moved left 1 (fieldworks) to 11-12; die 3: 3 hits"
+        ),
+        "{line}"
+    );
+    assert!(line.contains("Red defence 7, column 7-8 moved right 1 (fieldworks) to 9-11; die 5 −2 Germans = 3: 3 hits"), "{line}");
+}

@@ -2,3 +2,4 @@
 //! entities) and how it draws itself and turns clicks into choices.
 
 pub mod death_on_the_rails;
+pub mod veli_veljea_vastaan;

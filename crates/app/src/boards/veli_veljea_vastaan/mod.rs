@@ -1,0 +1,246 @@
+//! The Veli Veljeä Vastaan board. `mod.rs` holds what runs without a window:
+//! the table hooks of the rule system, the counters kept as entities in step
+//! with the seated player's view, and how a click on a city, a counter or a
+//! card maps to choices of the prompt. `draw.rs` draws it.
+
+pub mod draw;
+pub mod panel;
+
+use crate::boards::death_on_the_rails::BoardPiece;
+use crate::screens::Screen;
+use crate::session::{Match, Session, TableRules};
+use bevy::prelude::*;
+use engine::Side;
+use veli_veljea_vastaan::state::{Action, Event, Phase, State};
+use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan, View};
+
+pub type VvvMatch = Match<VeliVeljeaVastaan>;
+
+impl TableRules for VeliVeljeaVastaan {
+    /// Each player's hand is secret all game: every change of player needs
+    /// the hand-over screen.
+    fn secrets_at_table(&self, _s: &State) -> bool {
+        true
+    }
+
+    fn is_pass(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::DoneActivating
+                | Action::DoneMoving
+                | Action::EndTurn
+                | Action::NoResponse
+                | Action::StayPut
+                | Action::Enough
+        )
+    }
+
+    fn is_dice_event(&self, e: &Event) -> bool {
+        matches!(e, Event::Combat { .. } | Event::Retreats { .. })
+    }
+
+    fn rules_section(&self, s: &State) -> &'static str {
+        match s.phase {
+            Phase::Place => {
+                if s.placing_for_event {
+                    "4.1"
+                } else {
+                    "4.5"
+                }
+            }
+            Phase::PlayCard | Phase::Activate => "4.1",
+            Phase::Move => "4.2",
+            Phase::Attack
+            | Phase::Attackers
+            | Phase::Respond(_)
+            | Phase::Losses(_)
+            | Phase::Retreat
+            | Phase::Advance => "4.3",
+            Phase::Repair | Phase::Fieldworks | Phase::Reduce | Phase::Control => "4.1",
+            Phase::GameOver => "5",
+        }
+    }
+}
+
+/// A counter on the map, as the seated player sees it.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct CounterToken {
+    pub id: UnitId,
+    pub side: Side,
+    pub city: CityId,
+}
+
+/// The view the board shows now, and the revision of the match it came from.
+#[derive(Resource, Default)]
+pub struct VvvShown {
+    pub revision: u64,
+    pub seat: Option<Side>,
+    pub view: Option<View>,
+}
+
+/// The counter the seated player picked (for the unit panel and for moving
+/// it with a click on a city).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct VvvSelected(pub Option<UnitId>);
+
+/// What a click on the board hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    Unit(UnitId),
+    City(CityId),
+}
+
+pub struct VeliVeljeaVastaanBoard;
+
+impl Plugin for VeliVeljeaVastaanBoard {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<VvvShown>()
+            .init_resource::<VvvSelected>()
+            .add_systems(
+                PostUpdate,
+                sync_view.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+            )
+            .add_systems(OnEnter(Screen::Launcher), forget);
+    }
+}
+
+/// Keeps the seated player's view, and one entity per counter, in step with the match.
+pub fn sync_view(
+    session: Res<Session>,
+    mut shown: ResMut<VvvShown>,
+    mut commands: Commands,
+    tokens: Query<(Entity, &CounterToken)>,
+) {
+    let Some(m) = session.of::<VeliVeljeaVastaan>() else {
+        return;
+    };
+    if shown.revision == m.revision && shown.seat == Some(m.seat) && shown.view.is_some() {
+        return;
+    }
+    let view = m.game.view(Some(m.seat));
+    for (e, token) in &tokens {
+        if !view.units.iter().any(|u| u.id == token.id) {
+            commands.entity(e).despawn();
+        }
+    }
+    for u in &view.units {
+        let token = CounterToken {
+            id: u.id,
+            side: u.side,
+            city: u.city,
+        };
+        match tokens.iter().find(|(_, t)| t.id == u.id) {
+            Some((e, t)) if *t != token => {
+                commands.entity(e).insert(token);
+            }
+            Some(_) => {}
+            None => {
+                commands.spawn((
+                    token,
+                    BoardPiece,
+                    Transform::default(),
+                    Visibility::default(),
+                ));
+            }
+        }
+    }
+    shown.revision = m.revision;
+    shown.seat = Some(m.seat);
+    shown.view = Some(view);
+}
+
+fn forget(mut shown: ResMut<VvvShown>, mut selected: ResMut<VvvSelected>) {
+    *shown = VvvShown::default();
+    selected.0 = None;
+}
+
+/// The unit a choice is about, when it is made by clicking that unit.
+pub fn unit_of(a: &Action) -> Option<UnitId> {
+    match *a {
+        Action::AddAttacker { unit }
+        | Action::Hit { unit }
+        | Action::Advance { unit }
+        | Action::Repair { unit }
+        | Action::Reduce { unit } => Some(unit),
+        _ => None,
+    }
+}
+
+/// The city a choice is about, when it is made by clicking that city.
+pub fn city_of(a: &Action) -> Option<CityId> {
+    match *a {
+        Action::Place { city }
+        | Action::Activate { city }
+        | Action::Declare { target: city }
+        | Action::Fieldworks { city }
+        | Action::Control { city } => Some(city),
+        _ => None,
+    }
+}
+
+/// The choices (indices into the seated side's prompt) that a click on `hit`
+/// stands for. A move or a retreat takes two clicks: the unit, then the city.
+pub fn choices_for(m: &VvvMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    choices
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| match (hit, a) {
+            (Hit::Unit(u), a) => unit_of(a) == Some(u),
+            (Hit::City(c), Action::Step { unit, to } | Action::Retreat { unit, to }) => {
+                *to == c && selected == Some(*unit)
+            }
+            (Hit::City(c), a) => city_of(a) == Some(c),
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether a click on this unit starts a two-click choice (move or retreat).
+pub fn starts_two_click(m: &VvvMatch, unit: UnitId) -> bool {
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    choices
+        .iter()
+        .any(|a| matches!(a, Action::Step { unit: u, .. } | Action::Retreat { unit: u, .. } if *u == unit))
+}
+
+/// Units and cities that some choice of the prompt points at (with the
+/// selected unit, the cities it may move or retreat to).
+pub fn legal_targets(m: &VvvMatch, selected: Option<UnitId>) -> (Vec<UnitId>, Vec<CityId>) {
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    let mut units = Vec::new();
+    let mut cities = Vec::new();
+    for a in &choices {
+        match *a {
+            Action::Step { unit, to } | Action::Retreat { unit, to } => {
+                units.push(unit);
+                if selected == Some(unit) {
+                    cities.push(to);
+                }
+            }
+            ref a => {
+                units.extend(unit_of(a));
+                cities.extend(city_of(a));
+            }
+        }
+    }
+    units.sort_unstable();
+    units.dedup();
+    cities.sort_unstable();
+    cities.dedup();
+    (units, cities)
+}
+
+/// The index of a card choice (`event` or points) in the seated side's prompt.
+pub fn card_choice(m: &VvvMatch, card: u8, event: bool) -> Option<usize> {
+    let mut choices = Vec::new();
+    m.game.choices(m.seat, &mut choices);
+    choices.iter().position(|a| match *a {
+        Action::PlayEvent { card: c } => event && c == card,
+        Action::PlayPoints { card: c } => !event && c == card,
+        _ => false,
+    })
+}

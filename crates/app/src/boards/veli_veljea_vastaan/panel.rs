@@ -1,0 +1,172 @@
+//! The Veli Veljeä Vastaan parts of the side panels: the month, the seated
+//! player's hand with a button for each way to play a card, the cards kept
+//! in front, the piles, the combat under way, and the selected counter.
+
+use super::{VvvMatch, card_choice};
+use bevy_egui::egui;
+use engine::Side;
+use veli_veljea_vastaan::text::month_name;
+use veli_veljea_vastaan::{View, WHITE};
+
+const HIGHLIGHT: egui::Color32 = egui::Color32::from_rgb(255, 210, 80);
+
+fn side_colour(side: Side) -> egui::Color32 {
+    if side == WHITE {
+        egui::Color32::from_rgb(230, 230, 220)
+    } else {
+        egui::Color32::from_rgb(230, 80, 80)
+    }
+}
+
+/// Draws the table; returns the choice a card button stands for, if clicked.
+pub fn table_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, deciding: bool) -> Option<usize> {
+    let rules = m.game.rules();
+    let sc = rules.sc();
+    let mut chosen = None;
+    ui.heading(format!(
+        "{} 1918 (month {} of {})",
+        month_name(v.month),
+        v.month,
+        v.months
+    ));
+    if let Some(side) = v.turn_side {
+        ui.colored_label(
+            side_colour(side),
+            format!("{}'s turn", m.game.rules().sc().info.sides[side.index()]),
+        );
+    }
+    if let Some(card) = v.card_in_play {
+        ui.label(format!("Card in play: {}", rules.card_title(card)));
+        if v.ap_left > 0 {
+            ui.label(format!("Action points left: {}", v.ap_left));
+        }
+    }
+    if let Some(c) = &v.combat {
+        ui.colored_label(
+            HIGHLIGHT,
+            format!(
+                "Combat at {}: {} attacking unit(s)",
+                rules.city_name(c.target),
+                c.attackers.len()
+            ),
+        );
+    }
+    ui.separator();
+    let seat = m.seat;
+    ui.label(egui::RichText::new(format!("Your hand ({} cards)", v.hand.len())).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("hand")
+        .max_height(260.0)
+        .show(ui, |ui| {
+            for &card in &v.hand {
+                let c = &sc.cards[card as usize];
+                ui.group(|ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{}{}",
+                                c.name,
+                                if c.star { " *" } else { "" }
+                            ))
+                            .strong(),
+                        );
+                    });
+                    ui.small(format!(
+                        "{} · {} AP · enters {}",
+                        c.english,
+                        c.ap,
+                        month_name(c.month)
+                    ));
+                    ui.small(&c.text);
+                    ui.horizontal(|ui| {
+                        if let Some(i) = card_choice(m, card, true)
+                            && ui
+                                .add_enabled(deciding, egui::Button::new("Event"))
+                                .clicked()
+                        {
+                            chosen = Some(i);
+                        }
+                        if let Some(i) = card_choice(m, card, false)
+                            && ui
+                                .add_enabled(
+                                    deciding,
+                                    egui::Button::new(format!("{} action points", c.ap)),
+                                )
+                                .clicked()
+                        {
+                            chosen = Some(i);
+                        }
+                    });
+                })
+                .response
+                .on_hover_text(&c.history);
+            }
+        });
+    for side in Side::BOTH {
+        let kept = &v.kept[side.index()];
+        if !kept.is_empty() {
+            let names: Vec<String> = kept.iter().map(|&k| rules.card_title(k)).collect();
+            ui.label(format!(
+                "In front of {}: {}",
+                sc.info.sides[side.index()],
+                names.join(", ")
+            ));
+        }
+    }
+    ui.separator();
+    for side in Side::BOTH {
+        let who = &sc.info.sides[side.index()];
+        ui.colored_label(
+            side_colour(side),
+            format!(
+                "{who}: {} in hand, draw pile {}, reshuffle pile {}, out of the game {}",
+                v.hand_sizes[side.index()],
+                v.draw_sizes[side.index()],
+                v.reshuffle_sizes[side.index()],
+                v.removed[side.index()].len()
+            ),
+        );
+    }
+    let held = |side: Side| {
+        sc.map
+            .strategic
+            .iter()
+            .filter(|&c| v.control[c as usize] == side)
+            .count()
+    };
+    ui.label(format!(
+        "Strategic cities: White {}, Red {}",
+        held(WHITE),
+        held(WHITE.other())
+    ));
+    let _ = seat;
+    chosen
+}
+
+pub fn unit_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, unit: u16) {
+    let Some(u) = v.units.iter().find(|u| u.id == unit) else {
+        return;
+    };
+    let rules = m.game.rules();
+    let def = &rules.sc().units[u.kind as usize];
+    ui.heading("Selected counter");
+    ui.label(egui::RichText::new(&def.name).strong());
+    ui.label(format!(
+        "{}: combat {}, movement {}",
+        if u.reduced {
+            "reduced"
+        } else {
+            "full strength"
+        },
+        def.combat(u.reduced),
+        def.mp(u.reduced)
+    ));
+    ui.label(format!("in {}", rules.city_name(u.city)));
+    if u.activated {
+        ui.label(format!(
+            "activated, {} MP left{}",
+            u.mp,
+            if u.attacked { ", has attacked" } else { "" }
+        ));
+    }
+}
