@@ -108,3 +108,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_quick_legality_check_agrees_with_the_choices_everywhere() {
+    let r = rules();
+    for seed in 0..4 {
+        let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
+        let mut pick = engine::rng_from_seed(seed);
+        let mut choices = Vec::new();
+        while let Decider::One(side) = game.to_decide() {
+            choices.clear();
+            game.choices(side, &mut choices);
+            let s = game.state();
+            // Every choice is legal; so is nothing else of the same kinds.
+            let mut probes = choices.clone();
+            for u in s.units.iter().take(40) {
+                for c in [0u8, 5, 17, 30, 44, 60] {
+                    probes.push(Action::Step { unit: u.id, to: c });
+                    probes.push(Action::Place { city: c });
+                    probes.push(Action::Declare { target: c });
+                }
+                probes.push(Action::AddAttacker { unit: u.id });
+            }
+            for a in &probes {
+                assert_eq!(
+                    r.legal(s, side, a),
+                    choices.contains(a),
+                    "seed {seed}: {a:?} in {:?}",
+                    s.phase
+                );
+                assert!(!r.legal(s, side.other(), a), "the other side may not act");
+            }
+            let n = choices.len();
+            let a = choices[rand::RngExt::random_range(&mut pick, 0..n)].clone();
+            game.apply(side, a).unwrap();
+        }
+    }
+}

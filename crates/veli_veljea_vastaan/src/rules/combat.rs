@@ -41,6 +41,7 @@ impl VeliVeljeaVastaan {
         if !s.turn.may_attack {
             return out;
         }
+        let occ = self.occupancy(s);
         for u in s
             .units
             .iter()
@@ -53,7 +54,7 @@ impl VeliVeljeaVastaan {
                 {
                     continue;
                 }
-                if s.occupant(n) == Some(side.other()) {
+                if occ.occupant(n) == Some(side.other()) {
                     out.insert(n);
                 }
             }

@@ -4,9 +4,41 @@
 //! not stopping in them (2.3), taking empty enemy cities on the way.
 
 use super::VeliVeljeaVastaan;
-use crate::scenario::CityId;
+use crate::scenario::{CityId, MAX_CITIES};
 use crate::state::{Action, Event, Phase, State, UnitId};
 use engine::Side;
+
+/// Who stands where, counted once per question instead of scanning every
+/// unit for every city looked at (the move generator asks a lot).
+pub struct Occupancy {
+    units: [u8; MAX_CITIES],
+    trains: [u8; MAX_CITIES],
+    /// 0: nobody; 1 + side index.
+    side: [u8; MAX_CITIES],
+}
+
+impl Occupancy {
+    pub fn occupant(&self, c: CityId) -> Option<Side> {
+        match self.side[c as usize] {
+            1 => Some(Side::A),
+            2 => Some(Side::B),
+            _ => None,
+        }
+    }
+    /// 2.3: room for one more unit in `c`, not counting `me` (a unit standing
+    /// in `me.0`, a train if `me.1`) if it is there.
+    pub fn room(&self, c: CityId, train: bool, me: Option<(CityId, bool)>) -> bool {
+        let mut n = self.units[c as usize];
+        let mut t = self.trains[c as usize];
+        if let Some((mc, mt)) = me
+            && mc == c
+        {
+            n -= 1;
+            t -= u8::from(mt);
+        }
+        n < 3 && (!train || t < 2)
+    }
+}
 
 impl VeliVeljeaVastaan {
     pub(crate) fn activate_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
@@ -70,18 +102,35 @@ impl VeliVeljeaVastaan {
         self.room(s, city, self.is_train(u.kind), Some(unit))
     }
 
-    /// Whether a unit standing in `city` with `mp` left can still end its move
-    /// somewhere legal (so that it never gets stuck in a full city).
+    /// Counts the units in every city.
+    pub fn occupancy(&self, s: &State) -> Occupancy {
+        let mut o = Occupancy {
+            units: [0; MAX_CITIES],
+            trains: [0; MAX_CITIES],
+            side: [0; MAX_CITIES],
+        };
+        for u in &s.units {
+            let c = u.city as usize;
+            o.units[c] += 1;
+            o.trains[c] += u8::from(self.is_train(u.kind));
+            o.side[c] = 1 + u.side.index() as u8;
+        }
+        o
+    }
+
+    /// Whether a unit (standing in `me.0`, a train if `me.1`) that is in
+    /// `city` with `mp` left can still end its move somewhere legal (so that
+    /// it never gets stuck in a full city).
     fn can_finish(
         &self,
-        s: &State,
-        unit: UnitId,
+        occ: &Occupancy,
         side: Side,
-        train: bool,
+        me: (CityId, bool),
         city: CityId,
         mp: u8,
     ) -> bool {
-        if self.room(s, city, train, Some(unit)) {
+        let train = me.1;
+        if occ.room(city, train, Some(me)) {
             return true;
         }
         self.sc().map.neighbours[city as usize]
@@ -89,22 +138,30 @@ impl VeliVeljeaVastaan {
             .any(|&(n, link)| {
                 (!train || link.has_rail())
                     && link.cost() <= mp
-                    && s.occupant(n) != Some(side.other())
-                    && self.can_finish(s, unit, side, train, n, mp - link.cost())
+                    && occ.occupant(n) != Some(side.other())
+                    && self.can_finish(occ, side, me, n, mp - link.cost())
             })
     }
 
     /// The links a unit may take now (4.2).
     pub fn steps_of(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+        let occ = self.occupancy(s);
+        self.steps_with(s, &occ, unit, out);
+    }
+
+    fn steps_with(&self, s: &State, occ: &Occupancy, unit: UnitId, out: &mut Vec<Action>) {
         let Some(u) = s.unit(unit) else { return };
         if !s.turn.may_move || !u.activated || u.moved || u.mp == 0 || Some(u.side) != s.turn.side {
             return;
         }
         if let Some(m) = s.turn.mover
             && m != unit
-            && !s.unit(m).is_some_and(|mu| self.may_stop(s, m, mu.city))
+            && let Some(mu) = s.unit(m)
         {
-            return;
+            let mt = self.is_train(mu.kind);
+            if !occ.room(mu.city, mt, Some((mu.city, mt))) {
+                return;
+            }
         }
         let train = self.is_train(u.kind);
         for &(n, link) in &self.sc().map.neighbours[u.city as usize] {
@@ -112,22 +169,23 @@ impl VeliVeljeaVastaan {
                 continue;
             }
             let cost = link.cost();
-            if cost > u.mp || s.occupant(n) == Some(u.side.other()) {
+            if cost > u.mp || occ.occupant(n) == Some(u.side.other()) {
                 continue;
             }
-            if self.can_finish(s, unit, u.side, train, n, u.mp - cost) {
+            if self.can_finish(occ, u.side, (u.city, train), n, u.mp - cost) {
                 out.push(Action::Step { unit, to: n });
             }
         }
     }
 
     pub(crate) fn move_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let occ = self.occupancy(s);
         for u in s
             .units
             .iter()
             .filter(|u| u.side == side && u.activated && !u.moved)
         {
-            self.steps_of(s, u.id, out);
+            self.steps_with(s, &occ, u.id, out);
         }
         if self.mover_may_stop(s) {
             out.push(Action::DoneMoving);
@@ -196,12 +254,13 @@ impl VeliVeljeaVastaan {
         let side = s.turn.side.expect("a turn is under way");
         let mut steps = Vec::new();
         if s.turn.may_move {
+            let occ = self.occupancy(s);
             for u in s
                 .units
                 .iter()
                 .filter(|u| u.side == side && u.activated && !u.moved)
             {
-                self.steps_of(s, u.id, &mut steps);
+                self.steps_with(s, &occ, u.id, &mut steps);
                 if !steps.is_empty() {
                     return;
                 }

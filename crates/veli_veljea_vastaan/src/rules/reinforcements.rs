@@ -43,7 +43,11 @@ impl VeliVeljeaVastaan {
             return out;
         }
         let train = self.is_train(p.unit);
-        let supplied = self.supplied(s, p.side);
+        let supplied = if p.at == At::Anchor {
+            CitySet::default()
+        } else {
+            self.supplied(s, p.side)
+        };
         let candidates: CitySet = match p.at {
             At::Cities(set) => set,
             At::Anchor => sc.map.anchors,
@@ -60,13 +64,14 @@ impl VeliVeljeaVastaan {
                 }
             }
         };
+        let occ = self.occupancy(s);
         for c in candidates.iter() {
-            if !self.room(s, c, train, None) {
+            if !occ.room(c, train, None) {
                 continue;
             }
             let ok = match p.at {
                 // A landing needs no supply and takes the city, but not from enemy units.
-                At::Anchor => s.occupant(c) != Some(p.side.other()),
+                At::Anchor => occ.occupant(c) != Some(p.side.other()),
                 _ => s.control[c as usize] == p.side && supplied.has(c),
             };
             if ok {

@@ -130,10 +130,7 @@ impl VeliVeljeaVastaan {
     }
 
     pub(crate) fn card_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
-        let mut hand = s.decks[side.index()].hand.clone();
-        hand.sort_unstable();
-        hand.dedup();
-        for card in hand {
+        for &card in &s.decks[side.index()].hand {
             out.push(Action::PlayEvent { card });
             out.push(Action::PlayPoints { card });
         }
