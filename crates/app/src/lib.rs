@@ -100,7 +100,9 @@ pub fn run(config: AppConfig) -> AppExit {
     .add_plugins(bevy_egui::EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.12, 0.14, 0.18)))
     .add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
+        // No multisampling: a 2D board of axis-aligned sprites gains little from
+        // it, and software renderers (Mesa lavapipe) pay for it on every frame.
+        commands.spawn((Camera2d, Msaa::Off));
     });
     // Names on the boards need ä, ö and õ: replace Bevy's default font (an
     // ASCII subset) with Hack, which egui already ships.
