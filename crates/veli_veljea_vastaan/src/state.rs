@@ -25,6 +25,36 @@ pub struct Unit {
     pub attacked: bool,
 }
 
+impl Unit {
+    /// Units with the same key are interchangeable: the choices list only the
+    /// first of them (the board takes a click on any of them for it).
+    pub fn twin_key(&self) -> (UnitType, bool, CityId, u8, bool, bool, bool) {
+        (
+            self.kind,
+            self.reduced,
+            self.city,
+            self.mp,
+            self.activated,
+            self.moved,
+            self.attacked,
+        )
+    }
+}
+
+/// Keeps the first of each set of interchangeable units.
+pub fn first_of_twins(
+    seen: &mut Vec<(UnitType, bool, CityId, u8, bool, bool, bool)>,
+    u: &Unit,
+) -> bool {
+    let k = u.twin_key();
+    if seen.contains(&k) {
+        false
+    } else {
+        seen.push(k);
+        true
+    }
+}
+
 /// One side's cards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {

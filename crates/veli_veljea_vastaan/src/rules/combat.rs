@@ -6,7 +6,9 @@
 use super::VeliVeljeaVastaan;
 use crate::data::UnitKind;
 use crate::scenario::{CityId, CitySet, Effect, Keep, Link, RED, Table};
-use crate::state::{Action, Cause, Combat, Event, Modifier, Phase, Roll, State, Unit, UnitId};
+use crate::state::{
+    Action, Cause, Combat, Event, Modifier, Phase, Roll, State, Unit, UnitId, first_of_twins,
+};
 use engine::Side;
 
 impl VeliVeljeaVastaan {
@@ -106,8 +108,12 @@ impl VeliVeljeaVastaan {
 
     pub(crate) fn attacker_choices(&self, s: &State, out: &mut Vec<Action>) {
         let Some(c) = &s.combat else { return };
+        let mut seen = Vec::new();
         for u in s.units.iter() {
-            if !c.attackers.contains(&u.id) && self.may_attack_from(s, u, c.target) {
+            if !c.attackers.contains(&u.id)
+                && self.may_attack_from(s, u, c.target)
+                && first_of_twins(&mut seen, u)
+            {
                 out.push(Action::AddAttacker { unit: u.id });
             }
         }
@@ -397,11 +403,14 @@ impl VeliVeljeaVastaan {
         let units = self.participants(s, side);
         // 4.3: a star puts at least one hit on a Jäger, German or train that took part.
         let elite_only = c.star[side.index()] && units.iter().any(|u| self.is_elite(u));
+        let mut seen = Vec::new();
         for u in units {
             if elite_only && !self.is_elite(&u) {
                 continue;
             }
-            out.push(Action::Hit { unit: u.id });
+            if first_of_twins(&mut seen, &u) {
+                out.push(Action::Hit { unit: u.id });
+            }
         }
     }
 
@@ -499,7 +508,11 @@ impl VeliVeljeaVastaan {
 
     pub(crate) fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
         let Some(c) = &s.combat else { return };
+        let mut seen = Vec::new();
         for u in s.units_in(c.target) {
+            if !first_of_twins(&mut seen, u) {
+                continue;
+            }
             for to in self.retreat_targets(s, u) {
                 out.push(Action::Retreat { unit: u.id, to });
             }
@@ -592,8 +605,11 @@ impl VeliVeljeaVastaan {
     }
 
     pub(crate) fn advance_choices(&self, s: &State, out: &mut Vec<Action>) {
+        let mut seen = Vec::new();
         for id in self.advancers(s) {
-            out.push(Action::Advance { unit: id });
+            if s.unit(id).is_some_and(|u| first_of_twins(&mut seen, u)) {
+                out.push(Action::Advance { unit: id });
+            }
         }
         out.push(Action::StayPut);
     }

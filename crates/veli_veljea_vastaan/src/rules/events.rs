@@ -3,7 +3,7 @@
 
 use super::VeliVeljeaVastaan;
 use crate::scenario::{At, CitySet, Effect};
-use crate::state::{Action, Event, Phase, Placement, Source, State};
+use crate::state::{Action, Event, Phase, Placement, Source, State, first_of_twins};
 use engine::Side;
 
 impl VeliVeljeaVastaan {
@@ -126,12 +126,15 @@ impl VeliVeljeaVastaan {
         };
         match effect {
             Effect::Repair { unit, .. } => {
+                let mut seen = Vec::new();
                 for u in s
                     .units
                     .iter()
                     .filter(|u| u.side == side && u.reduced && unit.is_none_or(|k| k == u.kind))
                 {
-                    out.push(Action::Repair { unit: u.id });
+                    if first_of_twins(&mut seen, u) {
+                        out.push(Action::Repair { unit: u.id });
+                    }
                 }
                 out.push(Action::Enough);
             }
@@ -147,11 +150,14 @@ impl VeliVeljeaVastaan {
                 out.push(Action::Enough);
             }
             Effect::Reduce { unit, at, .. } => {
+                let mut seen = Vec::new();
                 let allowed = self.cities_of(at, side, s);
                 for u in s.units.iter().filter(|u| {
                     u.side != side && allowed.has(u.city) && unit.is_none_or(|k| k == u.kind)
                 }) {
-                    out.push(Action::Reduce { unit: u.id });
+                    if first_of_twins(&mut seen, u) {
+                        out.push(Action::Reduce { unit: u.id });
+                    }
                 }
             }
             Effect::Control { at } => {

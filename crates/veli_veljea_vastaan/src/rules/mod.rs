@@ -217,7 +217,19 @@ impl Ruleset for VeliVeljeaVastaan {
         }
         let mut choices = Vec::new();
         match (s.phase, action) {
-            (Phase::Move, Action::Step { unit, .. }) => self.steps_of(s, *unit, &mut choices),
+            (Phase::Move, Action::Step { unit, .. }) => {
+                // Only the first of interchangeable units is listed.
+                let Some(u) = s.unit(*unit) else { return false };
+                let key = u.twin_key();
+                let earlier =
+                    s.units.iter().take_while(|x| x.id != *unit).any(|x| {
+                        x.side == u.side && x.activated && !x.moved && x.twin_key() == key
+                    });
+                if earlier {
+                    return false;
+                }
+                self.steps_of(s, *unit, &mut choices)
+            }
             (Phase::Place, Action::Place { city }) => {
                 return s
                     .placements
@@ -229,9 +241,17 @@ impl Ruleset for VeliVeljeaVastaan {
             }
             (Phase::Attackers, Action::AddAttacker { unit }) => {
                 return s.combat.as_ref().is_some_and(|c| {
-                    !c.attackers.contains(unit)
-                        && s.unit(*unit)
-                            .is_some_and(|u| self.may_attack_from(s, u, c.target))
+                    let eligible = |u: &crate::state::Unit| {
+                        !c.attackers.contains(&u.id) && self.may_attack_from(s, u, c.target)
+                    };
+                    let Some(u) = s.unit(*unit) else { return false };
+                    let key = u.twin_key();
+                    eligible(u)
+                        && !s
+                            .units
+                            .iter()
+                            .take_while(|x| x.id != *unit)
+                            .any(|x| eligible(x) && x.twin_key() == key)
                 });
             }
             _ => self.choices(s, side, &mut choices),

@@ -5,7 +5,7 @@
 
 use super::VeliVeljeaVastaan;
 use crate::scenario::{CityId, MAX_CITIES};
-use crate::state::{Action, Event, Phase, State, UnitId};
+use crate::state::{Action, Event, Phase, State, UnitId, first_of_twins};
 use engine::Side;
 
 /// Who stands where, counted once per question instead of scanning every
@@ -180,12 +180,15 @@ impl VeliVeljeaVastaan {
 
     pub(crate) fn move_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let occ = self.occupancy(s);
+        let mut seen = Vec::new();
         for u in s
             .units
             .iter()
             .filter(|u| u.side == side && u.activated && !u.moved)
         {
-            self.steps_with(s, &occ, u.id, out);
+            if first_of_twins(&mut seen, u) {
+                self.steps_with(s, &occ, u.id, out);
+            }
         }
         if self.mover_may_stop(s) {
             out.push(Action::DoneMoving);

@@ -178,6 +178,14 @@ pub fn city_of(a: &Action) -> Option<CityId> {
     }
 }
 
+/// Whether two counters are interchangeable (the rules list one choice for
+/// all of them, naming the first): a click on either means the same.
+pub fn same_counter(m: &VvvMatch, a: UnitId, b: UnitId) -> bool {
+    let s = m.game.state();
+    a == b
+        || matches!((s.unit(a), s.unit(b)), (Some(x), Some(y)) if x.side == y.side && x.twin_key() == y.twin_key())
+}
+
 /// The choices (indices into the seated side's prompt) that a click on `hit`
 /// stands for. A move or a retreat takes two clicks: the unit, then the city.
 pub fn choices_for(m: &VvvMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
@@ -187,9 +195,9 @@ pub fn choices_for(m: &VvvMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usiz
         .iter()
         .enumerate()
         .filter(|(_, a)| match (hit, a) {
-            (Hit::Unit(u), a) => unit_of(a) == Some(u),
+            (Hit::Unit(u), a) => unit_of(a).is_some_and(|x| same_counter(m, x, u)),
             (Hit::City(c), Action::Step { unit, to } | Action::Retreat { unit, to }) => {
-                *to == c && selected == Some(*unit)
+                *to == c && selected.is_some_and(|s| same_counter(m, *unit, s))
             }
             (Hit::City(c), a) => city_of(a) == Some(c),
         })
@@ -201,9 +209,9 @@ pub fn choices_for(m: &VvvMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usiz
 pub fn starts_two_click(m: &VvvMatch, unit: UnitId) -> bool {
     let mut choices = Vec::new();
     m.game.choices(m.seat, &mut choices);
-    choices
-        .iter()
-        .any(|a| matches!(a, Action::Step { unit: u, .. } | Action::Retreat { unit: u, .. } if *u == unit))
+    choices.iter().any(|a| {
+        matches!(a, Action::Step { unit: u, .. } | Action::Retreat { unit: u, .. } if same_counter(m, *u, unit))
+    })
 }
 
 /// Units and cities that some choice of the prompt points at (with the
@@ -217,7 +225,7 @@ pub fn legal_targets(m: &VvvMatch, selected: Option<UnitId>) -> (Vec<UnitId>, Ve
         match *a {
             Action::Step { unit, to } | Action::Retreat { unit, to } => {
                 units.push(unit);
-                if selected == Some(unit) {
+                if selected.is_some_and(|s| same_counter(m, unit, s)) {
                     cities.push(to);
                 }
             }
@@ -227,6 +235,15 @@ pub fn legal_targets(m: &VvvMatch, selected: Option<UnitId>) -> (Vec<UnitId>, Ve
             }
         }
     }
+    // Interchangeable counters are all highlighted.
+    let s = m.game.state();
+    let twins: Vec<UnitId> = s
+        .units
+        .iter()
+        .filter(|x| units.iter().any(|&u| u != x.id && same_counter(m, u, x.id)))
+        .map(|x| x.id)
+        .collect();
+    units.extend(twins);
     units.sort_unstable();
     units.dedup();
     cities.sort_unstable();
