@@ -458,10 +458,10 @@ fn compile_map(file: &SourceFile, raw: MapFile, p: &mut Problems) -> Map {
             let list = &mut neighbours[x as usize];
             match list.iter_mut().find(|(c, _)| *c == y) {
                 Some((_, link)) => {
-                    let dup = match (*link, rail) {
-                        (Link::Road, false) | (Link::Rail, true) | (Link::Both, _) => true,
-                        _ => false,
-                    };
+                    let dup = matches!(
+                        (*link, rail),
+                        (Link::Road, false) | (Link::Rail, true) | (Link::Both, _)
+                    );
                     if dup {
                         if x == ca {
                             p.at(

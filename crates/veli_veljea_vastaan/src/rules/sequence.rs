@@ -1,6 +1,6 @@
-//! 1. The course of the game and 4.1 Playing cards: five monthly rounds, the
-//! decks and hands, a card as an event or as action points, White first and
-//! then in turn. 5. The end of the game.
+//! Section 1 (the course of the game) and 4.1 (playing cards): five monthly
+//! rounds, the decks and hands, a card as an event or as action points, White
+//! first and then in turn. Section 5: the end of the game.
 
 use super::VeliVeljeaVastaan;
 use crate::scenario::{CardId, RED, WHITE};
@@ -9,8 +9,8 @@ use engine::Side;
 use rand::seq::SliceRandom;
 
 impl VeliVeljeaVastaan {
-    /// 3. Setup: the units and fieldworks of the setup sheet, January's cards
-    /// shuffled into each side's first draw pile, three dealt.
+    /// Section 3, setup: the units and fieldworks of the setup sheet,
+    /// January's cards shuffled into each side's first draw pile, three dealt.
     pub fn new_campaign(&self, seed: u64) -> State {
         let sc = self.sc();
         let mut s = State {
