@@ -251,9 +251,15 @@ fn draw_map(
             piece,
         ));
     }
-    // The month track, above the map's top left corner.
+    // The month track, in the Gulf of Finland (seen at the start).
     for month in 1..=sc.months() {
-        let p = world(map, [20.0 + (month as f32 - 1.0) * 84.0, 16.0]) + Vec2::new(40.0, 0.0);
+        let p = world(
+            map,
+            [
+                map.size[0] * 0.44 + (month as f32 - 1.0) * 84.0,
+                map.size[1] - 24.0,
+            ],
+        );
         commands
             .spawn((
                 Sprite::from_color(Color::srgb(0.3, 0.3, 0.3), Vec2::new(80.0, 24.0)),
@@ -274,7 +280,7 @@ fn draw_map(
     }
     // Start on the south, where the war is.
     for (mut t, mut proj) in &mut camera {
-        let centre = world(map, [map.size[0] * 0.49, map.size[1] * 0.66]);
+        let centre = world(map, [map.size[0] * 0.46, map.size[1] * 0.66]);
         t.translation.x = centre.x;
         t.translation.y = centre.y;
         if let Projection::Orthographic(o) = &mut *proj {
