@@ -1550,3 +1550,30 @@ fn s4_3_the_log_shows_the_arithmetic_of_each_roll() {
     );
     assert!(line.contains("Red defence 7, column 7-8 moved right 1 (fieldworks) to 9-11; die 5 −2 Germans = 3: 3 hits"), "{line}");
 }
+
+#[test]
+fn s4_3_units_from_two_cities_attack_one_target_example() {
+    // Units in Tampere and in Hämeenlinna may attack Toijala together.
+    let r = rules();
+    let mut s = empty(&r);
+    let a = put(&r, &mut s, "red_guard", "tampere", false);
+    let b = put(&r, &mut s, "red_guard", "hameenlinna", false);
+    put(&r, &mut s, "civil_guard", "toijala", false);
+    let ev = attack(
+        &r,
+        &mut s,
+        R,
+        &["tampere", "hameenlinna"],
+        "toijala",
+        &[2, 2],
+    );
+    let attackers = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::AttackDeclared { attackers, .. } => Some(attackers.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(attackers, vec![a, b]);
+    assert_eq!(combat_event(&ev).0.value, 4);
+}
