@@ -1,7 +1,7 @@
 //! The one place that names each built rule system: making a new match or
 //! loading a saved one of whichever rule system a scenario or save names.
 
-use crate::session::{AnyMatch, Match};
+use crate::session::{AnyMatch, Match, TableRules};
 use catalog::ScenarioDirs;
 use death_on_the_rails::DeathOnTheRails;
 use engine::save::SaveFile;
@@ -29,17 +29,37 @@ pub fn new_match(
     players: [String; 2],
     autosave: Option<PathBuf>,
 ) -> Result<Box<dyn AnyMatch>, String> {
+    fn make<R: TableRules + Send + Sync + 'static>(
+        rules: Result<R, engine::data::DataErrors>,
+        options: &Options,
+        seed: u64,
+        players: [String; 2],
+        autosave: Option<PathBuf>,
+    ) -> Result<Box<dyn AnyMatch>, String>
+    where
+        R::State: Send + Sync,
+        R::Action: Send + Sync,
+        R::Event: Send + Sync,
+    {
+        let game = Game::new(rules.map_err(|e| e.to_string())?, options.clone(), seed)
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(Match::new(game, players, autosave)))
+    }
     match ruleset {
-        "death_on_the_rails" => {
-            let rules = DeathOnTheRails::load(path).map_err(|e| e.to_string())?;
-            let game = Game::new(rules, options.clone(), seed).map_err(|e| e.to_string())?;
-            Ok(Box::new(Match::new(game, players, autosave)))
-        }
-        "veli_veljea_vastaan" => {
-            let rules = VeliVeljeaVastaan::load(path).map_err(|e| e.to_string())?;
-            let game = Game::new(rules, options.clone(), seed).map_err(|e| e.to_string())?;
-            Ok(Box::new(Match::new(game, players, autosave)))
-        }
+        "death_on_the_rails" => make(
+            DeathOnTheRails::load(path),
+            options,
+            seed,
+            players,
+            autosave,
+        ),
+        "veli_veljea_vastaan" => make(
+            VeliVeljeaVastaan::load(path),
+            options,
+            seed,
+            players,
+            autosave,
+        ),
         other => Err(format!("the rule system \"{other}\" is not built yet")),
     }
 }
@@ -60,31 +80,29 @@ fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), Str
                 save.ruleset
             )
         })?;
+    fn replayed<R: TableRules + Send + Sync + 'static>(
+        rules: Result<R, engine::data::DataErrors>,
+        save: SaveFile,
+        path: &Path,
+    ) -> Result<(SaveFile, MakeMatch), String>
+    where
+        R::State: Send + Sync,
+        R::Action: Send + Sync,
+        R::Event: Send + Sync,
+    {
+        let game = save
+            .replay(rules.map_err(|e| e.to_string())?)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((
+            save,
+            Box::new(move |players, autosave| {
+                Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
+            }),
+        ))
+    }
     match save.ruleset.as_str() {
-        "death_on_the_rails" => {
-            let rules = DeathOnTheRails::load(&scenario).map_err(|e| e.to_string())?;
-            let game = save
-                .replay(rules)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok((
-                save,
-                Box::new(move |players, autosave| {
-                    Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
-                }),
-            ))
-        }
-        "veli_veljea_vastaan" => {
-            let rules = VeliVeljeaVastaan::load(&scenario).map_err(|e| e.to_string())?;
-            let game = save
-                .replay(rules)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok((
-                save,
-                Box::new(move |players, autosave| {
-                    Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
-                }),
-            ))
-        }
+        "death_on_the_rails" => replayed(DeathOnTheRails::load(&scenario), save, path),
+        "veli_veljea_vastaan" => replayed(VeliVeljeaVastaan::load(&scenario), save, path),
         other => Err(format!(
             "{}: the rule system \"{other}\" is not built yet",
             path.display()

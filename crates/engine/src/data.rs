@@ -164,6 +164,37 @@ impl Problems {
     }
 }
 
+/// Checks what every data file says of itself: `ruleset` and `kind`.
+pub fn check_header(
+    file: &SourceFile,
+    ruleset: &Spanned<String>,
+    kind: &Spanned<String>,
+    expected_ruleset: &str,
+    expected_kind: &str,
+    p: &mut Problems,
+) {
+    if ruleset.get_ref() != expected_ruleset {
+        p.at(
+            file,
+            ruleset,
+            format!(
+                "ruleset is \"{}\", expected \"{expected_ruleset}\"",
+                ruleset.get_ref()
+            ),
+        );
+    }
+    if kind.get_ref() != expected_kind {
+        p.at(
+            file,
+            kind,
+            format!(
+                "this file is used as {expected_kind} but says kind = \"{}\"",
+                kind.get_ref()
+            ),
+        );
+    }
+}
+
 /// Resolves `reference` relative to the folder of `from`, refusing paths that
 /// leave that folder (a scenario may only use files inside its own folder).
 pub fn resolve_inside(from: &Path, reference: &str) -> Result<PathBuf, String> {

@@ -360,23 +360,7 @@ fn check_header(
     expected: &str,
     p: &mut Problems,
 ) {
-    if ruleset.get_ref() != RULESET_ID {
-        p.at(
-            file,
-            ruleset,
-            format!(
-                "ruleset is \"{}\", expected \"{RULESET_ID}\"",
-                ruleset.get_ref()
-            ),
-        );
-    }
-    if kind.get_ref() != expected {
-        p.at(
-            file,
-            kind,
-            format!("kind is \"{}\", expected \"{expected}\"", kind.get_ref()),
-        );
-    }
+    engine::data::check_header(file, ruleset, kind, RULESET_ID, expected, p);
 }
 
 /// Reads the header only, to tell which kind of file this is.

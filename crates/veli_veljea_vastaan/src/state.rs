@@ -227,6 +227,24 @@ pub struct State {
 }
 
 impl State {
+    /// A new counter on the map (not activated); returns its id.
+    pub fn add_unit(&mut self, kind: UnitType, side: Side, city: CityId, reduced: bool) -> UnitId {
+        let id = self.next_unit;
+        self.next_unit += 1;
+        self.units.push(Unit {
+            id,
+            kind,
+            side,
+            city,
+            reduced,
+            activated: false,
+            moved: false,
+            mp: 0,
+            attacked: false,
+        });
+        id
+    }
+
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.units.iter().find(|u| u.id == id)
     }

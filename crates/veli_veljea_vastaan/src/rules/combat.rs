@@ -436,6 +436,13 @@ impl VeliVeljeaVastaan {
     }
 
     pub(crate) fn take_hit(&self, s: &mut State, side: Side, unit: UnitId, ev: &mut Vec<Event>) {
+        self.combat_hit(s, side, unit, ev);
+        self.continue_losses(s, ev);
+    }
+
+    /// One of the combat's hits on `side`, on `unit`; a hit on a Jäger,
+    /// German or train satisfies the star.
+    fn combat_hit(&self, s: &mut State, side: Side, unit: UnitId, ev: &mut Vec<Event>) {
         let elite = s.unit(unit).is_some_and(|u| self.is_elite(u));
         self.hit(s, unit, ev);
         if let Some(c) = &mut s.combat {
@@ -444,7 +451,6 @@ impl VeliVeljeaVastaan {
                 c.star[side.index()] = false;
             }
         }
-        self.continue_losses(s, ev);
     }
 
     /// Losses, defender first: taken at once where there is no real choice
@@ -464,26 +470,12 @@ impl VeliVeljeaVastaan {
                 let steps: u32 = units.iter().map(|u| if u.reduced { 1 } else { 2 }).sum();
                 let mut choices = Vec::new();
                 self.loss_choices(s, side, &mut choices);
-                // Candidates that are all alike (same kind, strength and city) are no real choice.
-                let key = |a: &Action| match a {
-                    Action::Hit { unit } => s.unit(*unit).map(|u| (u.kind, u.reduced, u.city)),
-                    _ => None,
-                };
-                let alike = choices
-                    .iter()
-                    .all(|a| key(a) == choices.first().and_then(key));
-                if steps <= hits as u32 || alike {
+                // One choice (alike units are listed once) is no real choice.
+                if steps <= hits as u32 || choices.len() == 1 {
                     let Some(Action::Hit { unit }) = choices.first().cloned() else {
                         break;
                     };
-                    let elite = s.unit(unit).is_some_and(|u| self.is_elite(u));
-                    self.hit(s, unit, ev);
-                    if let Some(c) = &mut s.combat {
-                        c.hits[side.index()] -= 1;
-                        if elite {
-                            c.star[side.index()] = false;
-                        }
-                    }
+                    self.combat_hit(s, side, unit, ev);
                 } else {
                     s.phase = Phase::Losses(side);
                     return;

@@ -4,7 +4,7 @@
 
 use super::VeliVeljeaVastaan;
 use crate::scenario::{At, CityId, CitySet, WHITE};
-use crate::state::{Action, Event, Phase, Placement, Source, State, Unit};
+use crate::state::{Action, Event, Phase, Placement, Source, State};
 use engine::Side;
 
 impl VeliVeljeaVastaan {
@@ -94,19 +94,7 @@ impl VeliVeljeaVastaan {
         if s.control[city as usize] != p.side {
             self.capture(s, city, p.side, ev);
         }
-        let id = s.next_unit;
-        s.next_unit += 1;
-        s.units.push(Unit {
-            id,
-            kind: p.unit,
-            side: p.side,
-            city,
-            reduced: p.reduced,
-            activated: false,
-            moved: false,
-            mp: 0,
-            attacked: false,
-        });
+        let id = s.add_unit(p.unit, p.side, city, p.reduced);
         ev.push(Event::Placed {
             side: p.side,
             unit: id,

@@ -4,7 +4,7 @@
 
 use super::VeliVeljeaVastaan;
 use crate::scenario::{CardId, RED, WHITE};
-use crate::state::{Action, Deck, Event, Phase, State, Turn, Unit};
+use crate::state::{Action, Deck, Event, Phase, State, Turn};
 use engine::Side;
 use rand::seq::SliceRandom;
 
@@ -30,19 +30,7 @@ impl VeliVeljeaVastaan {
             outcome: None,
         };
         for u in &sc.setup {
-            let id = s.next_unit;
-            s.next_unit += 1;
-            s.units.push(Unit {
-                id,
-                kind: u.unit,
-                side: u.side,
-                city: u.city,
-                reduced: u.reduced,
-                activated: false,
-                moved: false,
-                mp: 0,
-                attacked: false,
-            });
+            s.add_unit(u.unit, u.side, u.city, u.reduced);
         }
         let mut ev = Vec::new();
         self.begin_month(&mut s, &mut ev);

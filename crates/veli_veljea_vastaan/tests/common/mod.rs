@@ -43,20 +43,7 @@ pub fn put(r: &VeliVeljeaVastaan, s: &mut State, kind: &str, at: &str, reduced: 
     let side = r.sc().units[k as usize].side;
     let c = city(r, at);
     s.control[c as usize] = side;
-    let id = s.next_unit;
-    s.next_unit += 1;
-    s.units.push(Unit {
-        id,
-        kind: k,
-        side,
-        city: c,
-        reduced,
-        activated: false,
-        moved: false,
-        mp: 0,
-        attacked: false,
-    });
-    id
+    s.add_unit(k, side, c, reduced)
 }
 
 /// `side` is in the middle of its turn with `ap` action points to spend.

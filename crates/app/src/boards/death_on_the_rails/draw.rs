@@ -679,30 +679,25 @@ fn click(
     if !actions.just_pressed(&UiAction::Select) || focus.pointer_over_panel {
         return;
     }
-    let Some(cursor) = windows.single().ok().and_then(|w| w.cursor_position()) else {
-        return;
-    };
-    let Ok((cam, cam_t)) = camera.single() else {
-        return;
-    };
-    let Ok(p) = cam.viewport_to_world_2d(cam_t, cursor) else {
+    let Some(p) = crate::boards::pointer_on_board(&windows, &camera) else {
         return;
     };
     let Some(m) = session.of::<DeathOnTheRails>() else {
         return;
     };
-    let mut best: Option<(f32, u8)> = None;
-    for (token, t, vis) in &tokens {
-        if *vis == Visibility::Hidden {
-            continue;
-        }
-        let d = t.translation().truncate().distance(p);
-        if d < BLOCK * 0.6 && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, token.id));
-        }
-    }
+    let best = crate::boards::nearest(
+        tokens.iter().map(|(token, t, vis)| {
+            (
+                token.id,
+                t.translation().truncate(),
+                *vis != Visibility::Hidden,
+            )
+        }),
+        p,
+        BLOCK * 0.6,
+    );
     let hit = match best {
-        Some((_, u)) => Hit::Unit(u),
+        Some(u) => Hit::Unit(u),
         None => match area_at(&m.game.rules().sc().map, p) {
             Some(a) => Hit::Area(a),
             None => {

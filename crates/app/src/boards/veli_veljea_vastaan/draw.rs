@@ -479,29 +479,24 @@ fn click(
     if !actions.just_pressed(&UiAction::Select) || focus.pointer_over_panel {
         return;
     }
-    let Some(cursor) = windows.single().ok().and_then(|w| w.cursor_position()) else {
-        return;
-    };
-    let Ok((cam, cam_t)) = camera.single() else {
-        return;
-    };
-    let Ok(p) = cam.viewport_to_world_2d(cam_t, cursor) else {
+    let Some(p) = crate::boards::pointer_on_board(&windows, &camera) else {
         return;
     };
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
         return;
     };
     let map = &m.game.rules().sc().map;
-    let mut best: Option<(f32, u16)> = None;
-    for (token, t, vis) in &tokens {
-        if *vis == Visibility::Hidden {
-            continue;
-        }
-        let d = t.translation().truncate().distance(p);
-        if d < COUNTER * 0.6 && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, token.id));
-        }
-    }
+    let best = crate::boards::nearest(
+        tokens.iter().map(|(token, t, vis)| {
+            (
+                token.id,
+                t.translation().truncate(),
+                *vis != Visibility::Hidden,
+            )
+        }),
+        p,
+        COUNTER * 0.6,
+    );
     let city_hit = || {
         map.cities
             .iter()
@@ -512,7 +507,7 @@ fn click(
             .map(|(_, c)| c)
     };
     let hit = match best {
-        Some((_, u)) => Hit::Unit(u),
+        Some(u) => Hit::Unit(u),
         None => match city_hit() {
             Some(c) => Hit::City(c),
             None => {
