@@ -8,13 +8,6 @@ use std::collections::BTreeMap;
 
 pub const RULESET_ID: &str = "veli_veljea_vastaan";
 
-/// What every data file starts with.
-#[derive(Debug, Deserialize)]
-pub struct Header {
-    pub ruleset: Spanned<String>,
-    pub kind: Spanned<String>,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SideKey {

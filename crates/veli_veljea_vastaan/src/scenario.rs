@@ -2,10 +2,10 @@
 //! decks, the setup, reinforcements and victory conditions, ready for play.
 
 use crate::data::{
-    AtFile, CardFile, CardsFile, EffectFile, FrontKey, Header, MapFile, RULESET_ID, ScenarioFile,
-    SideKey, TableFile, TablesFile, UnitKind,
+    AtFile, CardFile, CardsFile, EffectFile, FrontKey, MapFile, RULESET_ID, ScenarioFile, SideKey,
+    TableFile, TablesFile, UnitKind,
 };
-use engine::data::{DataError, DataErrors, Problems, SourceFile, Spanned, resolve_inside};
+use engine::data::{DataErrors, Problems, SourceFile, Spanned, resolve_inside};
 use engine::{ScenarioInfo, Side};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -363,11 +363,6 @@ fn check_header(
     engine::data::check_header(file, ruleset, kind, RULESET_ID, expected, p);
 }
 
-/// Reads the header only, to tell which kind of file this is.
-pub fn read_header(file: &SourceFile) -> Result<Header, DataError> {
-    file.parse_toml()
-}
-
 /// Loads and checks a map file on its own.
 pub fn load_map(path: &Path) -> Result<Map, DataErrors> {
     let file = SourceFile::read(path)?;
@@ -381,6 +376,9 @@ fn compile_map(file: &SourceFile, raw: MapFile, p: &mut Problems) -> Map {
     check_header(file, &raw.ruleset, &raw.kind, "map", p);
     let mut cities = Vec::new();
     let mut ids: BTreeMap<String, CityId> = BTreeMap::new();
+    if raw.cities.is_empty() {
+        p.push(file.error("the map has no cities"));
+    }
     if raw.cities.len() > MAX_CITIES {
         p.push(file.error(format!(
             "{} cities; a map may have at most {MAX_CITIES}",
@@ -1161,12 +1159,12 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             );
         }
         let entry = per_city.entry(city).or_default();
-        entry.0 += uf.count;
+        entry.0 = entry.0.saturating_add(uf.count);
         if units
             .get(unit as usize)
             .is_some_and(|d| d.kind == UnitKind::Train)
         {
-            entry.1 += uf.count;
+            entry.1 = entry.1.saturating_add(uf.count);
         }
         if entry.0 > 3 || entry.1 > 2 {
             p.at(

@@ -158,7 +158,6 @@ pub struct Combat {
     pub target: CityId,
     pub attacker: Side,
     pub attackers: Vec<UnitId>,
-    pub defenders: Vec<UnitId>,
     /// Modifiers from cards kept in front, used after the declaration.
     pub kept: Vec<(CardId, Side)>,
     /// Which sides have been asked about their kept cards.
@@ -218,9 +217,7 @@ pub struct State {
     pub decks: [Deck; 2],
     pub turn: Turn,
     pub placements: Vec<Placement>,
-    /// What to do when the placements are done: start the month's first turn
-    /// (false) or go on with the event under way (true).
-    pub placing_for_event: bool,
+    /// The card event under way (placements made for it go on with it).
     pub effects: Option<EffectCursor>,
     pub combat: Option<Combat>,
     pub outcome: Option<Outcome>,

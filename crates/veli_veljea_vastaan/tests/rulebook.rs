@@ -1118,22 +1118,34 @@ fn s4_3_strategic_cities_and_fieldworks_need_two_more_hits() {
 
 #[test]
 fn s4_3_surrender_when_there_is_nowhere_to_retreat() {
+    // Every neighbour of Karkku is White: the two Red Guards that must retreat
+    // surrender instead.
     let r = rules();
     let mut s = empty(&r);
     for c in 0..r.sc().map.cities.len() {
         s.control[c] = W;
     }
-    let g = put(&r, &mut s, "red_guard", "karkku", false);
+    let g1 = put(&r, &mut s, "red_guard", "karkku", false);
+    let g2 = put(&r, &mut s, "red_guard", "karkku", false);
     for _ in 0..3 {
         put(&r, &mut s, "jager", "tampere", false);
     }
-    // 12 → die 6 → 4*; defence 2 → die 1 → 0.
-    let ev = attack(&r, &mut s, W, &["tampere"], "karkku", &[6, 1]);
-    let _ = ev;
-    assert!(
-        unit(&s, g).is_none(),
-        "eliminated or surrendered: every neighbour is White"
-    );
+    // Attack 12, column 11-12, die 2: 2 hits. Defence 4, column 3-4, die 1: 1 hit.
+    let mut ev = attack(&r, &mut s, W, &["tampere"], "karkku", &[2, 1]);
+    // The first hit fell on one Guard (no real choice); Red puts the second on the other.
+    assert_eq!(s.phase, Phase::Losses(R));
+    let full = [g1, g2]
+        .into_iter()
+        .find(|&g| !unit(&s, g).unwrap().reduced)
+        .unwrap();
+    ev.extend(act(&r, &mut s, R, Action::Hit { unit: full }));
+    let surrendered = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Surrendered { .. }))
+        .count();
+    assert_eq!(surrendered, 2, "{ev:?}");
+    assert!(units_at(&r, &s, "karkku").is_empty());
+    assert_eq!(s.phase, Phase::Advance, "the empty city may be entered");
 }
 
 #[test]
@@ -1576,4 +1588,29 @@ fn s4_3_units_from_two_cities_attack_one_target_example() {
         .unwrap();
     assert_eq!(attackers, vec![a, b]);
     assert_eq!(combat_event(&ev).0.value, 4);
+}
+
+#[test]
+fn s4_3_germans_advance_also_when_reduced() {
+    let r = rules();
+    let mut s = empty(&r);
+    let german = put(&r, &mut s, "german", "karkku", true);
+    let guard = put(&r, &mut s, "civil_guard", "karkku", true);
+    put(&r, &mut s, "jager", "karkku", false);
+    put(&r, &mut s, "red_guard", "tampere", true);
+    hold(&r, &mut s, R, &["orivesi", "toijala", "lempaala"]);
+    // Attack 3+1+4 = 8, column 7-8, die 6: 3 hits on one reduced Guard.
+    // Defence 1 (with the Germans' −2 on the Red roll), die 1: 0 hits.
+    attack(&r, &mut s, W, &["karkku"], "tampere", &[6, 1]);
+    assert!(units_at(&r, &s, "tampere").is_empty());
+    assert_eq!(s.phase, Phase::Advance);
+    let c = choices(&r, &s, W);
+    assert!(
+        c.contains(&Action::Advance { unit: german }),
+        "a reduced German may advance"
+    );
+    assert!(
+        !c.contains(&Action::Advance { unit: guard }),
+        "a reduced Civil Guard may not"
+    );
 }

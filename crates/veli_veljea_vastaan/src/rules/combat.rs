@@ -81,12 +81,10 @@ impl VeliVeljeaVastaan {
     }
 
     pub(crate) fn declare(&self, s: &mut State, side: Side, target: CityId, _ev: &mut Vec<Event>) {
-        let defenders = s.units_in(target).map(|u| u.id).collect();
         s.combat = Some(Combat {
             target,
             attacker: side,
             attackers: Vec::new(),
-            defenders,
             kept: Vec::new(),
             asked: [false; 2],
             hits: [0; 2],
@@ -363,7 +361,6 @@ impl VeliVeljeaVastaan {
         let needed: i8 = if strong { 2 } else { 1 };
         let difference = attack.hits as i8 - defence.hits as i8;
         let comb = s.combat.as_mut().expect("a combat is declared");
-        comb.defenders = defenders.iter().map(|u| u.id).collect();
         comb.hits[defender.index()] = attack.hits;
         comb.star[defender.index()] = attack.star;
         comb.hits[attacker.index()] = defence.hits;
@@ -586,10 +583,8 @@ impl VeliVeljeaVastaan {
     /// 4.3: when the city is empty after the combat, the attacker may move in
     /// 1–3 attacking units still at full strength (Germans also reduced).
     fn after_combat(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let target = s.combat.as_ref().expect("a combat is under way").target;
-        let empty_or_ours = s.occupant(target)
-            != Some(s.combat.as_ref().map(|c| c.attacker.other()).unwrap_or(RED));
-        if empty_or_ours && !self.advancers(s).is_empty() {
+        // `advancers` is empty unless the defenders are gone.
+        if !self.advancers(s).is_empty() {
             s.phase = Phase::Advance;
         } else {
             self.enter_attack(s, ev);

@@ -68,7 +68,6 @@ impl VeliVeljeaVastaan {
                             source: Source::Card(cur.card),
                         });
                     }
-                    s.placing_for_event = true;
                     self.after_placements(s, ev);
                     return;
                 }

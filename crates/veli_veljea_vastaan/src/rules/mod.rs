@@ -92,6 +92,20 @@ impl VeliVeljeaVastaan {
             .count() as u8
     }
 
+    /// A city changes hands: by moving through it (4.2), advancing into it
+    /// (4.3), landing in it or an event. Its fieldworks are destroyed (4.3).
+    pub(crate) fn capture(&self, s: &mut State, city: CityId, by: Side, ev: &mut Vec<Event>) {
+        if s.control[city as usize] == by {
+            return;
+        }
+        s.control[city as usize] = by;
+        ev.push(Event::Captured { city, by });
+        if s.fieldworks.has(city) {
+            s.fieldworks.remove(city);
+            ev.push(Event::FieldworksDestroyed { city });
+        }
+    }
+
     fn end_game(&self, s: &mut State, winner: Side, reason: String, ev: &mut Vec<Event>) {
         let outcome = Outcome {
             winner: Some(winner),

@@ -5,7 +5,6 @@
 use super::VeliVeljeaVastaan;
 use crate::scenario::{At, CityId, CitySet, WHITE};
 use crate::state::{Action, Event, Phase, Placement, Source, State};
-use engine::Side;
 
 impl VeliVeljeaVastaan {
     /// 4.5: the month's reinforcements, White's first: a fixed number, or so
@@ -129,24 +128,12 @@ impl VeliVeljeaVastaan {
                 return;
             }
         }
-        if s.placing_for_event {
-            s.placing_for_event = false;
+        // Units placed by a card's event: the event goes on; else these were
+        // the month's reinforcements and the month's first turn begins.
+        if s.effects.is_some() {
             self.continue_effects(s, ev);
         } else {
             self.start_first_turn(s, ev);
-        }
-    }
-
-    /// A city changes hands; fieldworks there are destroyed (4.3).
-    pub(crate) fn capture(&self, s: &mut State, city: CityId, by: Side, ev: &mut Vec<Event>) {
-        if s.control[city as usize] == by {
-            return;
-        }
-        s.control[city as usize] = by;
-        ev.push(Event::Captured { city, by });
-        if s.fieldworks.has(city) {
-            s.fieldworks.remove(city);
-            ev.push(Event::FieldworksDestroyed { city });
         }
     }
 }

@@ -24,7 +24,6 @@ impl VeliVeljeaVastaan {
             decks: [Deck::default(), Deck::default()],
             turn: Turn::default(),
             placements: Vec::new(),
-            placing_for_event: false,
             effects: None,
             combat: None,
             outcome: None,
@@ -86,7 +85,6 @@ impl VeliVeljeaVastaan {
         if s.month > 1 {
             self.queue_reinforcements(s, ev);
         }
-        s.placing_for_event = false;
         self.after_placements(s, ev);
     }
 

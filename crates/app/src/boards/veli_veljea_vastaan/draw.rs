@@ -437,20 +437,18 @@ fn refresh(
                 Transform::from_xyz(0.0, -4.0, 0.1),
             ));
             let outline = if selected.0 == Some(u.id) {
-                Some(Color::srgb(0.1, 0.9, 0.9))
+                Color::srgb(0.1, 0.9, 0.9)
             } else if legal_units.contains(&u.id) {
-                Some(Color::srgb(1.0, 0.85, 0.1))
+                Color::srgb(1.0, 0.85, 0.1)
             } else if u.side != WHITE {
-                Some(Color::srgb(0.3, 0.0, 0.0))
+                Color::srgb(0.3, 0.0, 0.0)
             } else {
-                Some(Color::srgb(0.35, 0.35, 0.35))
+                Color::srgb(0.35, 0.35, 0.35)
             };
-            if let Some(colour) = outline {
-                c.spawn((
-                    Sprite::from_color(colour, Vec2::splat(COUNTER + 4.0)),
-                    Transform::from_xyz(0.0, 0.0, -0.05),
-                ));
-            }
+            c.spawn((
+                Sprite::from_color(outline, Vec2::splat(COUNTER + 4.0)),
+                Transform::from_xyz(0.0, 0.0, -0.05),
+            ));
         });
     }
 }
@@ -517,7 +515,7 @@ fn click(
         },
     };
     let found = resolve_click(m, hit, selected.0);
-    pick(found, hit, m, &mut selected, &mut menu);
+    pick(found, hit, &mut selected, &mut menu);
     if let Some(i) = menu.0.first().copied().filter(|_| menu.0.len() == 1) {
         menu.0.clear();
         let chose = session
@@ -548,20 +546,13 @@ pub fn resolve_click(m: &VvvMatch, hit: Hit, selected: Option<u16>) -> Vec<usize
 
 /// Selects a unit for a two-click choice, or leaves the matching choices in
 /// the menu (one: taken at once by the caller; several: asked in the panel).
-fn pick(
-    found: Vec<usize>,
-    hit: Hit,
-    m: &VvvMatch,
-    selected: &mut VvvSelected,
-    menu: &mut ClickMenu,
-) {
+fn pick(found: Vec<usize>, hit: Hit, selected: &mut VvvSelected, menu: &mut ClickMenu) {
     if found.is_empty() {
         selected.0 = match hit {
             Hit::Unit(u) => Some(u),
             Hit::City(_) => None,
         };
         menu.0.clear();
-        let _ = m;
         return;
     }
     if let Hit::Unit(u) = hit {

@@ -42,7 +42,7 @@ impl TableRules for VeliVeljeaVastaan {
     fn rules_section(&self, s: &State) -> &'static str {
         match s.phase {
             Phase::Place => {
-                if s.placing_for_event {
+                if s.effects.is_some() {
                     "4.1"
                 } else {
                     "4.5"

@@ -52,7 +52,6 @@ pub fn table_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, deciding: bool) ->
         );
     }
     ui.separator();
-    let seat = m.seat;
     ui.label(egui::RichText::new(format!("Your hand ({} cards)", v.hand.len())).strong());
     egui::ScrollArea::vertical()
         .id_salt("hand")
@@ -139,7 +138,6 @@ pub fn table_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, deciding: bool) ->
         held(WHITE),
         held(WHITE.other())
     ));
-    let _ = seat;
     chosen
 }
 
