@@ -184,3 +184,54 @@ pub fn median(values: &mut [u32]) -> u32 {
     let mid = values.len() / 2;
     *values.select_nth_unstable(mid).1
 }
+
+/// What [`speed_run`] measured.
+#[derive(Clone, Debug)]
+pub struct SpeedSummary {
+    pub games: u64,
+    pub steps: u64,
+    pub games_per_s: f64,
+    pub median_step_us: f64,
+}
+
+impl std::fmt::Display for SpeedSummary {
+    /// The same summary line as `fourfronts simulate`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "summary: games={} steps={} games_per_s={:.1} median_step_us={:.3}",
+            self.games, self.steps, self.games_per_s, self.median_step_us
+        )
+    }
+}
+
+/// Plays `games` random games (seeds 0, 1, ...) with steps timed, for the
+/// speed examples of the rule crates; a failed game is an error.
+pub fn speed_run<R: Ruleset>(
+    rules: R,
+    options: &Options,
+    games: u64,
+    check_invariants: bool,
+) -> Result<SpeedSummary, String> {
+    let settings = RunSettings {
+        time_steps: true,
+        check_invariants,
+        ..RunSettings::default()
+    };
+    let started = Instant::now();
+    let mut steps = 0u64;
+    let mut ns: Vec<u32> = Vec::new();
+    for seed in 0..games {
+        let mut f = random_game(rules.clone(), options, seed, &settings)
+            .map_err(|e| format!("seed {seed}: {e}"))?;
+        steps += f.steps as u64;
+        ns.append(&mut f.step_ns);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    Ok(SpeedSummary {
+        games,
+        steps,
+        games_per_s: games as f64 / secs.max(1e-9),
+        median_step_us: median(&mut ns) as f64 / 1000.0,
+    })
+}

@@ -221,12 +221,14 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if s.units.len() != sc.units.len() || s.area_units.len() != n_areas {
         return Err("the number of units or areas changed".into());
     }
-    // One pass, no branches worth the name; the words come from a second,
-    // slow pass only when something is wrong.
-    let mut expected = [0u64; crate::map::MAX_AREAS];
-    let mut stack = [0u8; crate::map::MAX_AREAS];
+    // One pass, no branches worth the name and no stores: each unit on the
+    // map must be in its area's unit set, and the sets together hold exactly
+    // as many units as are on the map (so no unit is listed twice or where
+    // it is not). The words come from a second, slow pass only when
+    // something is wrong.
     let active_mask = sc.side_mask[s.active.index()];
     let mut bad = false;
+    let mut on_map = 0u64;
     let mut exited = [false; 2];
     for (i, (u, d)) in s.units.iter().zip(&sc.units).enumerate() {
         let bit = 1u64 << i;
@@ -237,8 +239,8 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         if let Place::Area(a) = u.place {
             let a = a as usize;
             bad |= a >= n_areas || (sc.combat_mask & bit != 0 && u.strength < d.critical);
-            expected[a & (crate::map::MAX_AREAS - 1)] |= bit;
-            stack[a & (crate::map::MAX_AREAS - 1)] += (sc.train_mask & bit == 0) as u8;
+            bad |= s.area_units.get(a).map_or(0, |set| set.0) & bit == 0;
+            on_map |= bit;
         } else if u.place == Place::Exited && d.kind != crate::data::UnitKind::Dummy {
             exited[d.side.index()] = true;
         }
@@ -249,13 +251,33 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if bad {
         return Err(unit_problem(sc, s));
     }
-    if let Some(a) = (0..n_areas).find(|&a| expected[a] != s.area_units[a].0) {
+    // The area sets must not overlap and together hold exactly the units on
+    // the map (no popcount: the baseline x86-64 target has no instruction).
+    let (mut listed, mut overlap) = (0u64, 0u64);
+    for set in &s.area_units {
+        overlap |= listed & set.0;
+        listed |= set.0;
+    }
+    if listed != on_map || overlap != 0 {
+        let a = (0..n_areas)
+            .find(|&a| {
+                let mut expected = 0u64;
+                for (i, u) in s.units.iter().enumerate() {
+                    if u.place == Place::Area(a as AreaId) {
+                        expected |= 1 << i;
+                    }
+                }
+                expected != s.area_units[a].0
+            })
+            .unwrap_or(0);
         return Err(format!(
             "the unit set of area {a} does not match where the units are"
         ));
     }
     if s.advanced
-        && let Some(a) = (0..n_areas).find(|&a| stack[a] as usize > sc.map.areas[a].size())
+        && let Some(a) = (0..n_areas).find(|&a| {
+            (s.area_units[a].0 & !sc.train_mask).count_ones() as usize > sc.map.areas[a].size()
+        })
     {
         return Err(format!(
             "area '{}' holds more units than its size",
@@ -283,40 +305,65 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
             }
         }
     }
-    if s.artillery_tokens.iter().any(|t| *t > 3)
-        || s.sabotage.iter().any(|t| *t > 3)
-        || s.train_hits.iter().any(|t| *t > 3)
-    {
+    // Folds with max rather than `any`, so that the compiler vectorises them.
+    let most = |tokens: &[u8]| tokens.iter().fold(0u8, |m, &t| m.max(t));
+    if most(&s.artillery_tokens) > 3 || most(&s.sabotage) > 3 || most(&s.train_hits) > 3 {
         return Err("more than three tokens on an area or train".into());
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
         return Err("a loaded die is not 1 to 6".into());
     }
     // Every action card is in exactly one place: as many cards as the deck
-    // holds, and as many different ones.
-    let mut seen = [0u64; 4];
-    let mut count = 0;
-    let mut mark = |c: u8| {
-        seen[(c >> 6) as usize] |= 1 << (c & 63);
-        count += 1;
-    };
-    s.deck.iter().for_each(|c| mark(*c));
-    s.discard.iter().for_each(|c| mark(*c));
-    for c in [
+    // holds, and as many different ones. Up to 128 cards the set is one
+    // register (the Narva deck is 50); beyond, an array.
+    let n = sc.cards.len();
+    let extra = [
         s.secret[0],
         s.secret[1],
         s.card,
         s.objectives_changed.map(|(_, c)| c),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        mark(c);
-    }
-    let different: u32 = seen.iter().map(|w| w.count_ones()).sum();
-    let n = sc.cards.len();
-    let beyond =
-        n < 256 && (seen[n >> 6] >> (n & 63) != 0 || seen[(n >> 6) + 1..].iter().any(|w| *w != 0));
+    ];
+    let extra_cards = {
+        let mut cards = [0u8; 4];
+        let mut len = 0;
+        for c in extra.into_iter().flatten() {
+            cards[len] = c;
+            len += 1;
+        }
+        (cards, len)
+    };
+    let count = s.deck.len() + s.discard.len() + extra_cards.1;
+    let (different, beyond) = if n <= 128 {
+        // Separate simple loops: a chained iterator costs more than the marks.
+        let mark = |cards: &[u8]| {
+            let mut seen = 0u128;
+            let mut all = 0u8;
+            for &c in cards {
+                seen |= 1u128 << (c & 127);
+                all |= c;
+            }
+            (seen, all >= 128)
+        };
+        let (a, ha) = mark(&s.deck);
+        let (b, hb) = mark(&s.discard);
+        let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
+        let seen = a | b | c;
+        let beyond = ha || hb || hc || (n < 128 && seen >> n != 0);
+        (seen.count_ones(), beyond)
+    } else {
+        let mut seen = [0u64; 4];
+        for &c in s
+            .deck
+            .iter()
+            .chain(&s.discard)
+            .chain(&extra_cards.0[..extra_cards.1])
+        {
+            seen[(c >> 6) as usize] |= 1 << (c & 63);
+        }
+        let beyond = n < 256
+            && (seen[n >> 6] >> (n & 63) != 0 || seen[(n >> 6) + 1..].iter().any(|w| *w != 0));
+        (seen.iter().map(|w| w.count_ones()).sum(), beyond)
+    };
     if count != n || different as usize != n || beyond {
         return Err(format!(
             "the action cards are not each in one place ({count} placed, {different} different, {n} in the deck)"

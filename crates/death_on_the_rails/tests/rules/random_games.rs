@@ -179,3 +179,54 @@ fn the_quick_legality_check_agrees_with_the_choices_everywhere() {
         }
     }
 }
+
+/// The invariants catch a corrupted state, each kind with its own words: the
+/// random games above only show that they hold, not that they could fail.
+#[test]
+fn invariants_catch_corrupted_states() {
+    let r = DeathOnTheRails::load(&common::shipped("narva")).unwrap_or_else(|e| panic!("{e}"));
+    let fresh = r
+        .setup(&Options::new(), 3)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.check_invariants(&fresh), Ok(()));
+    let broken = |change: &dyn Fn(&mut death_on_the_rails::State)| {
+        let mut s = fresh.clone();
+        change(&mut s);
+        r.check_invariants(&s)
+            .expect_err("the corrupted state passed")
+    };
+    let placed = fresh
+        .units
+        .iter()
+        .position(|u| u.place.area().is_some())
+        .expect("Narva starts with units on the map");
+    let area = fresh.units[placed].place.area().unwrap() as usize;
+    let other = (area + 1) % fresh.area_units.len();
+    // A unit listed in a second area as well as its own.
+    let e = broken(&|s| s.area_units[other].0 |= 1 << placed);
+    assert!(e.contains("unit set of area"), "{e}");
+    // A unit missing from its area's list.
+    let e = broken(&|s| s.area_units[area].0 &= !(1 << placed));
+    assert!(e.contains("unit"), "{e}");
+    // A card both in the deck and in the discard pile.
+    let e = broken(&|s| {
+        let c = s.deck[0];
+        s.discard.push(c);
+    });
+    assert!(e.contains("action cards"), "{e}");
+    // A card lost.
+    let e = broken(&|s| {
+        s.deck.pop();
+    });
+    assert!(e.contains("action cards"), "{e}");
+    // A card that is not in the deck at all, in place of a real one.
+    let e = broken(&|s| {
+        s.deck[0] = 200;
+    });
+    assert!(e.contains("action cards"), "{e}");
+    // Four tokens on an area.
+    let e = broken(&|s| s.artillery_tokens[area] = 4);
+    assert!(e.contains("more than three tokens"), "{e}");
+    let e = broken(&|s| s.sabotage[other] = 9);
+    assert!(e.contains("more than three tokens"), "{e}");
+}

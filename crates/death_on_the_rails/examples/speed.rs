@@ -1,0 +1,20 @@
+//! Random games of one scenario as fast as they go, without the game's window
+//! linked in: `cargo run --release -p death_on_the_rails --example speed
+//! [GAMES] [SCENARIO]` (default: 2000 games of Narva, the largest). Prints
+//! the same summary line as `fourfronts simulate --quiet` (invariants checked
+//! after every step, as there; `NO_INVARIANTS=1` to leave them out).
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let scenario = args.next().unwrap_or_else(|| "narva".into());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "../../scenarios/death_on_the_rails/{scenario}.toml"
+    ));
+    let rules = death_on_the_rails::DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let check = std::env::var_os("NO_INVARIANTS").is_none();
+    match engine::runner::speed_run(rules, &Default::default(), games, check) {
+        Ok(summary) => println!("{summary}"),
+        Err(e) => panic!("{e}"),
+    }
+}
