@@ -114,7 +114,8 @@ pub fn run(config: AppConfig) -> AppExit {
         )
         .expect("the default font's id is free to replace");
     core_plugins(&mut app, config);
-    app.add_plugins(boards::death_on_the_rails::draw::DeathOnTheRailsDraw)
+    app.add_plugins(boards::BoardCamera)
+        .add_plugins(boards::death_on_the_rails::draw::DeathOnTheRailsDraw)
         .add_plugins(boards::veli_veljea_vastaan::draw::VeliVeljeaVastaanDraw)
         .add_plugins(ui::PanelsPlugin);
     app.run()

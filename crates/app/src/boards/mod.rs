@@ -4,8 +4,138 @@
 pub mod death_on_the_rails;
 pub mod veli_veljea_vastaan;
 
+use crate::input::{UiAction, UiFocus};
+use crate::screens::{Play, Screen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use leafwing_input_manager::prelude::ActionState;
+
+/// Pan and zoom of the board camera, shared by every board: the pan keys,
+/// the zoom keys and wheel, and dragging the board with the select button.
+pub struct BoardCamera;
+
+impl Plugin for BoardCamera {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<DragPan>().add_systems(
+            Update,
+            pan_and_zoom.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+        );
+    }
+}
+
+/// How far (screen pixels) the pointer must move with the select button held
+/// before a press becomes a drag of the board rather than a click.
+pub const DRAG_THRESHOLD: f32 = 6.0;
+
+/// Dragging the board with the select button. A press on the board that
+/// moves less than [`DRAG_THRESHOLD`] before its release is a click (the
+/// boards pick on release); one that moves further pans the board.
+#[derive(Resource, Default, Debug)]
+pub struct DragPan {
+    /// Where the press began, if it began on the board (not on a panel).
+    start: Option<Vec2>,
+    last: Vec2,
+    panning: bool,
+    /// Whether the press began while a decision was awaited: a press that
+    /// skips the events playing out, or takes the seat, picks nothing on
+    /// its release.
+    deciding: bool,
+}
+
+impl DragPan {
+    /// One frame of the select button and the pointer (window pixels, y
+    /// down), and whether a decision is awaited. Returns how far the pointer
+    /// dragged the board this frame, in window pixels.
+    pub fn frame(
+        &mut self,
+        just_pressed: bool,
+        pressed: bool,
+        cursor: Option<Vec2>,
+        over_panel: bool,
+        deciding: bool,
+    ) -> Vec2 {
+        if just_pressed {
+            self.start = if over_panel { None } else { cursor };
+            self.last = cursor.unwrap_or_default();
+            self.panning = false;
+            self.deciding = deciding;
+            return Vec2::ZERO;
+        }
+        // After the release the press is left as it was, so that the boards
+        // can tell a click from a drag in the same frame.
+        let (true, Some(start), Some(at)) = (pressed, self.start, cursor) else {
+            return Vec2::ZERO;
+        };
+        if !self.panning && at.distance(start) > DRAG_THRESHOLD {
+            self.panning = true;
+            self.last = start;
+        }
+        if !self.panning {
+            return Vec2::ZERO;
+        }
+        let d = at - self.last;
+        self.last = at;
+        d
+    }
+
+    /// Whether the press that just ended was a click on the board.
+    pub fn is_click(&self) -> bool {
+        self.start.is_some() && !self.panning && self.deciding
+    }
+}
+
+/// The pan keys, the zoom keys and wheel (over the board only), and
+/// dragging with the select button.
+pub fn pan_and_zoom(
+    actions: Single<&ActionState<UiAction>>,
+    focus: Res<UiFocus>,
+    time: Res<Time>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    play: Option<Res<State<Play>>>,
+    mut drag: ResMut<DragPan>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let cursor = windows.single().ok().and_then(|w| w.cursor_position());
+    let dragged = drag.frame(
+        actions.just_pressed(&UiAction::Select),
+        actions.pressed(&UiAction::Select),
+        cursor,
+        focus.pointer_over_panel,
+        play.is_some_and(|p| *p.get() == Play::Deciding),
+    );
+    let Ok((mut t, mut proj)) = camera.single_mut() else {
+        return;
+    };
+    let Projection::Orthographic(o) = &mut *proj else {
+        return;
+    };
+    // The board follows the pointer: window y runs down, the world's up.
+    let mut d = Vec2::new(-dragged.x, dragged.y) * o.scale;
+    if !focus.typing {
+        let speed = 700.0 * o.scale * time.delta_secs();
+        if actions.pressed(&UiAction::PanLeft) {
+            d.x -= speed;
+        }
+        if actions.pressed(&UiAction::PanRight) {
+            d.x += speed;
+        }
+        if actions.pressed(&UiAction::PanUp) {
+            d.y += speed;
+        }
+        if actions.pressed(&UiAction::PanDown) {
+            d.y -= speed;
+        }
+    }
+    t.translation += d.extend(0.0);
+    if !focus.typing && !focus.pointer_over_panel {
+        if actions.just_pressed(&UiAction::ZoomIn) {
+            o.scale = (o.scale / 1.15).max(0.2);
+        }
+        if actions.just_pressed(&UiAction::ZoomOut) {
+            o.scale = (o.scale * 1.15).min(8.0);
+        }
+    }
+}
 
 /// Where the pointer is on the board, in world coordinates.
 pub fn pointer_on_board(
@@ -27,4 +157,70 @@ pub fn nearest<I>(
         .filter(|(_, at, visible)| *visible && at.distance(p) < radius)
         .min_by(|a, b| a.1.distance(p).total_cmp(&b.1.distance(p)))
         .map(|(id, _, _)| id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_press_released_in_place_is_a_click() {
+        let mut d = DragPan::default();
+        let at = Some(Vec2::new(500.0, 400.0));
+        assert_eq!(d.frame(true, true, at, false, true), Vec2::ZERO);
+        assert_eq!(
+            d.frame(false, true, Some(Vec2::new(503.0, 402.0)), false, true),
+            Vec2::ZERO
+        );
+        // Released: the boards read is_click in the same frame.
+        assert_eq!(
+            d.frame(false, false, Some(Vec2::new(503.0, 402.0)), false, true),
+            Vec2::ZERO
+        );
+        assert!(d.is_click());
+    }
+
+    #[test]
+    fn a_press_that_moves_past_the_threshold_drags_the_board_and_is_no_click() {
+        let mut d = DragPan::default();
+        d.frame(true, true, Some(Vec2::new(500.0, 400.0)), false, true);
+        // Past the threshold: the whole way from the press is dragged at once.
+        assert_eq!(
+            d.frame(false, true, Some(Vec2::new(520.0, 390.0)), false, true),
+            Vec2::new(20.0, -10.0)
+        );
+        assert_eq!(
+            d.frame(false, true, Some(Vec2::new(525.0, 390.0)), false, true),
+            Vec2::new(5.0, 0.0)
+        );
+        d.frame(false, false, Some(Vec2::new(525.0, 390.0)), false, true);
+        assert!(!d.is_click());
+        // The next press starts afresh.
+        d.frame(true, true, Some(Vec2::new(10.0, 10.0)), false, true);
+        d.frame(false, false, Some(Vec2::new(10.0, 10.0)), false, true);
+        assert!(d.is_click());
+    }
+
+    #[test]
+    fn a_press_on_a_panel_neither_drags_nor_clicks_the_board() {
+        let mut d = DragPan::default();
+        d.frame(true, true, Some(Vec2::new(100.0, 100.0)), true, true);
+        assert_eq!(
+            d.frame(false, true, Some(Vec2::new(300.0, 100.0)), false, true),
+            Vec2::ZERO
+        );
+        d.frame(false, false, Some(Vec2::new(300.0, 100.0)), false, true);
+        assert!(!d.is_click());
+    }
+
+    #[test]
+    fn a_press_made_while_no_decision_is_awaited_picks_nothing_on_release() {
+        // Skipping the events playing out with a click must not also pick
+        // what lies under the pointer once the decision comes.
+        let mut d = DragPan::default();
+        let at = Some(Vec2::new(500.0, 400.0));
+        d.frame(true, true, at, false, false);
+        d.frame(false, false, at, false, true);
+        assert!(!d.is_click());
+    }
 }

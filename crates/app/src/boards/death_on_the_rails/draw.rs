@@ -84,8 +84,9 @@ impl Plugin for DeathOnTheRailsDraw {
                 (
                     draw_map,
                     (dress_units, place_units, refresh_marks).chain(),
-                    click.run_if(in_state(Play::Deciding)),
-                    pan_and_zoom,
+                    click
+                        .run_if(in_state(Play::Deciding))
+                        .after(crate::boards::pan_and_zoom),
                 )
                     .chain()
                     .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
@@ -662,6 +663,7 @@ fn token_marker(commands: &mut Commands, p: Vec2, colour: Color, text: String) {
 fn click(
     actions: Single<&ActionState<UiAction>>,
     focus: Res<UiFocus>,
+    drag: Res<crate::boards::DragPan>,
     windows: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     tokens: Query<(&UnitToken, &GlobalTransform, &Visibility)>,
@@ -676,7 +678,7 @@ fn click(
         selected.0 = None;
         menu.0.clear();
     }
-    if !actions.just_pressed(&UiAction::Select) || focus.pointer_over_panel {
+    if !actions.just_released(&UiAction::Select) || !drag.is_click() || focus.pointer_over_panel {
         return;
     }
     let Some(p) = crate::boards::pointer_on_board(&windows, &camera) else {
@@ -739,46 +741,6 @@ fn click(
                 selected.0 = Some(u);
             }
             menu.0 = found;
-        }
-    }
-}
-
-fn pan_and_zoom(
-    actions: Single<&ActionState<UiAction>>,
-    focus: Res<UiFocus>,
-    time: Res<Time>,
-    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
-) {
-    if focus.typing {
-        return;
-    }
-    let Ok((mut t, mut proj)) = camera.single_mut() else {
-        return;
-    };
-    let Projection::Orthographic(o) = &mut *proj else {
-        return;
-    };
-    let speed = 700.0 * o.scale * time.delta_secs();
-    let mut d = Vec2::ZERO;
-    if actions.pressed(&UiAction::PanLeft) {
-        d.x -= speed;
-    }
-    if actions.pressed(&UiAction::PanRight) {
-        d.x += speed;
-    }
-    if actions.pressed(&UiAction::PanUp) {
-        d.y += speed;
-    }
-    if actions.pressed(&UiAction::PanDown) {
-        d.y -= speed;
-    }
-    t.translation += d.extend(0.0);
-    if !focus.pointer_over_panel {
-        if actions.just_pressed(&UiAction::ZoomIn) {
-            o.scale = (o.scale / 1.15).max(0.2);
-        }
-        if actions.just_pressed(&UiAction::ZoomOut) {
-            o.scale = (o.scale * 1.15).min(8.0);
         }
     }
 }

@@ -71,7 +71,13 @@ impl Plugin for VeliVeljeaVastaanDraw {
         app.init_resource::<DrawnMap>()
             .add_systems(
                 Update,
-                (draw_map, refresh, click.run_if(in_state(Play::Deciding)))
+                (
+                    draw_map,
+                    refresh,
+                    click
+                        .run_if(in_state(Play::Deciding))
+                        .after(crate::boards::pan_and_zoom),
+                )
                     .chain()
                     .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
             )
@@ -460,6 +466,7 @@ fn refresh(
 fn click(
     actions: Single<&ActionState<UiAction>>,
     focus: Res<UiFocus>,
+    drag: Res<crate::boards::DragPan>,
     windows: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     tokens: Query<(&CounterToken, &GlobalTransform, &Visibility)>,
@@ -474,7 +481,7 @@ fn click(
         selected.0 = None;
         menu.0.clear();
     }
-    if !actions.just_pressed(&UiAction::Select) || focus.pointer_over_panel {
+    if !actions.just_released(&UiAction::Select) || !drag.is_click() || focus.pointer_over_panel {
         return;
     }
     let Some(p) = crate::boards::pointer_on_board(&windows, &camera) else {
