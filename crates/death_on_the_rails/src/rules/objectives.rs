@@ -275,9 +275,15 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         ));
     }
     if s.advanced
-        && let Some(a) = (0..n_areas).find(|&a| {
-            (s.area_units[a].0 & !sc.train_mask).count_ones() as usize > sc.map.areas[a].size()
-        })
+        && let Some(a) = s
+            .area_units
+            .iter()
+            .zip(&sc.map.areas)
+            .position(|(set, area)| {
+                // Empty areas (most of them) skip the count.
+                let units = set.0 & !sc.train_mask;
+                units != 0 && units.count_ones() as usize > area.size()
+            })
     {
         return Err(format!(
             "area '{}' holds more units than its size",
@@ -314,8 +320,8 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         return Err("a loaded die is not 1 to 6".into());
     }
     // Every action card is in exactly one place: as many cards as the deck
-    // holds, and as many different ones. Up to 128 cards the set is one
-    // register (the Narva deck is 50); beyond, an array.
+    // holds, and as many different ones. Up to 64 cards (the Narva deck is
+    // 50) the set is one register, up to 128 two; beyond, an array.
     let n = sc.cards.len();
     let extra = [
         s.secret[0],
@@ -333,22 +339,30 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         (cards, len)
     };
     let count = s.deck.len() + s.discard.len() + extra_cards.1;
-    let (different, beyond) = if n <= 128 {
+    let (different, beyond) = if n <= 64 {
         // Separate simple loops: a chained iterator costs more than the marks.
         let mark = |cards: &[u8]| {
-            let mut seen = 0u128;
-            let mut all = 0u8;
-            for &c in cards {
-                seen |= 1u128 << (c & 127);
-                all |= c;
-            }
-            (seen, all >= 128)
+            cards.iter().fold((0u64, 0u8), |(seen, all), &c| {
+                (seen | 1 << (c & 63), all | c)
+            })
         };
         let (a, ha) = mark(&s.deck);
         let (b, hb) = mark(&s.discard);
         let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
         let seen = a | b | c;
-        let beyond = ha || hb || hc || (n < 128 && seen >> n != 0);
+        let beyond = (ha | hb | hc) >= 64 || (n < 64 && seen >> n != 0);
+        (seen.count_ones(), beyond)
+    } else if n <= 128 {
+        let mark = |cards: &[u8]| {
+            cards.iter().fold((0u128, 0u8), |(seen, all), &c| {
+                (seen | 1 << (c & 127), all | c)
+            })
+        };
+        let (a, ha) = mark(&s.deck);
+        let (b, hb) = mark(&s.discard);
+        let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
+        let seen = a | b | c;
+        let beyond = (ha | hb | hc) >= 128 || (n < 128 && seen >> n != 0);
         (seen.count_ones(), beyond)
     } else {
         let mut seen = [0u64; 4];
