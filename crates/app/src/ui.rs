@@ -25,19 +25,27 @@ pub const PANEL_WIDTH: f32 = 330.0;
 
 pub struct PanelsPlugin;
 
+/// Set by `--measure` to time the empty window: the launcher's panels are not
+/// drawn while it is on.
+#[derive(Resource, Default)]
+pub struct PanelsHidden(pub bool);
+
 impl Plugin for PanelsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            (
-                launcher_panel.run_if(in_state(Screen::Launcher)),
-                game_panels.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
-                hand_over_panel.run_if(in_state(Play::HandOver)),
-                game_over_panel.run_if(in_state(Screen::GameOver)),
-                rules_window.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
-            ),
-        )
-        .add_systems(PreUpdate, track_focus);
+        app.init_resource::<PanelsHidden>()
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    launcher_panel
+                        .run_if(in_state(Screen::Launcher))
+                        .run_if(|hidden: Res<PanelsHidden>| !hidden.0),
+                    game_panels.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+                    hand_over_panel.run_if(in_state(Play::HandOver)),
+                    game_over_panel.run_if(in_state(Screen::GameOver)),
+                    rules_window.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+                ),
+            )
+            .add_systems(PreUpdate, track_focus);
     }
 }
 
