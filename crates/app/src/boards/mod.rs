@@ -18,8 +18,52 @@ impl Plugin for BoardCamera {
     fn build(&self, app: &mut App) {
         app.init_resource::<DragPan>().add_systems(
             Update,
-            pan_and_zoom.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+            (pan_and_zoom, glide_pieces)
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
         );
+    }
+}
+
+/// A piece that slides to where the rules put it, so that players see what
+/// moved (and, after an undo, what went back).
+#[derive(Component, Default, Debug)]
+pub struct Glide {
+    to: Option<Vec3>,
+}
+
+impl Glide {
+    /// Where the piece belongs now. The first time it appears there at once;
+    /// after that it slides there (its height, which orders a stack, is set
+    /// at once).
+    pub fn place(&mut self, transform: &mut Transform, to: Vec3) {
+        if self.to.is_none() {
+            transform.translation = to;
+        } else {
+            transform.translation.z = to.z;
+        }
+        self.to = Some(to);
+    }
+}
+
+/// Slides each piece towards its place: most of the way in about a fifth of
+/// a second, however long the frames take.
+fn glide_pieces(time: Res<Time>, mut pieces: Query<(&Glide, &mut Transform)>) {
+    let share = 1.0 - (-14.0 * time.delta_secs()).exp();
+    for (glide, mut t) in &mut pieces {
+        let Some(to) = glide.to else {
+            continue;
+        };
+        let at = t.translation.truncate();
+        let d = to.truncate() - at;
+        if d == Vec2::ZERO {
+            continue;
+        }
+        let next = if d.length() < 0.5 {
+            to.truncate()
+        } else {
+            at + d * share
+        };
+        t.translation = next.extend(to.z);
     }
 }
 
@@ -162,6 +206,33 @@ pub fn nearest<I>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_piece_appears_at_its_first_place_and_slides_to_the_next() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_systems(Update, glide_pieces);
+        let mut t = Transform::default();
+        let mut g = Glide::default();
+        g.place(&mut t, Vec3::new(100.0, 50.0, 10.0));
+        assert_eq!(t.translation, Vec3::new(100.0, 50.0, 10.0));
+        g.place(&mut t, Vec3::new(200.0, 50.0, 11.0));
+        assert_eq!(
+            t.translation,
+            Vec3::new(100.0, 50.0, 11.0),
+            "height at once"
+        );
+        let e = app.world_mut().spawn((g, t)).id();
+        let mut last = 100.0;
+        for _ in 0..300 {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            app.update();
+            let x = app.world().get::<Transform>(e).unwrap().translation.x;
+            assert!(x >= last && x <= 200.0, "moves only towards its place: {x}");
+            last = x;
+        }
+        assert_eq!(last, 200.0, "arrives");
+    }
 
     #[test]
     fn a_press_released_in_place_is_a_click() {

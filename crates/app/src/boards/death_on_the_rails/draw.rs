@@ -9,6 +9,7 @@ use super::{
     legal_targets,
 };
 use crate::AppConfig;
+use crate::boards::Glide;
 use crate::flow::{Playout, after_decision};
 use crate::input::{UiAction, UiFocus};
 use crate::screens::{Play, Screen};
@@ -448,7 +449,7 @@ fn dress_units(
 /// Puts every block in its area (or in the tray below the map).
 fn place_units(
     session: Res<Session>,
-    mut tokens: Query<(&UnitToken, &mut Transform, &mut Visibility)>,
+    mut tokens: Query<(&UnitToken, &mut Transform, &mut Visibility, &mut Glide)>,
     shown: Res<ShownView>,
     mut drawn: ResMut<DrawnBoard>,
 ) {
@@ -463,7 +464,7 @@ fn place_units(
     let mut tray = [0u32; 2];
     let mut sorted: Vec<_> = tokens.iter_mut().collect();
     sorted.sort_by_key(|(t, ..)| (!t.train, t.id));
-    for (token, mut transform, mut vis) in sorted {
+    for (token, mut transform, mut vis, mut glide) in sorted {
         match token.place {
             Place::Area(a) => {
                 let n = per_area[a as usize];
@@ -473,7 +474,7 @@ fn place_units(
                 let layer = n / dots.len() as u32;
                 let p =
                     world(map, d[0], d[1]) + Vec2::new(layer as f32 * 14.0, -(layer as f32) * 14.0);
-                *transform = Transform::from_translation(p.extend(10.0 + n as f32 * 0.5));
+                glide.place(&mut transform, p.extend(10.0 + n as f32 * 0.5));
                 *vis = Visibility::Inherited;
             }
             Place::Pool => {
@@ -482,7 +483,7 @@ fn place_units(
                 let base = world(map, 0.0, map.height as f32 + 0.8);
                 let y = base.y - token.side.index() as f32 * (BLOCK + 10.0);
                 let p = Vec2::new(base.x + BLOCK / 2.0 + i as f32 * (BLOCK + 6.0), y);
-                *transform = Transform::from_translation(p.extend(10.0));
+                glide.place(&mut transform, p.extend(10.0));
                 *vis = Visibility::Inherited;
             }
             Place::Gone | Place::Exited | Place::Evacuated => *vis = Visibility::Hidden,

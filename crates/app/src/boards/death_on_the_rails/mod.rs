@@ -148,6 +148,7 @@ pub fn sync_units(
                 BoardPiece,
                 Transform::default(),
                 Visibility::default(),
+                crate::boards::Glide::default(),
             ));
         }
     }

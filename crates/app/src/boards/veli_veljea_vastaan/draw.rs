@@ -311,7 +311,12 @@ fn refresh(
     transients: Query<Entity, With<Transient>>,
     mut fills: Query<(&CityFill, &mut Sprite), Without<MonthBox>>,
     mut months: Query<(&MonthBox, &mut Sprite), Without<CityFill>>,
-    tokens: Query<(Entity, &CounterToken)>,
+    mut tokens: Query<(
+        Entity,
+        &CounterToken,
+        &mut Transform,
+        &mut crate::boards::Glide,
+    )>,
 ) {
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
         return;
@@ -392,9 +397,9 @@ fn refresh(
     }
     // Counters: side colour, kind on top, "combat-MP" below; a reduced one has a white top.
     let mut per_city: Vec<usize> = vec![0; map.cities.len()];
-    let mut order: Vec<_> = tokens.iter().collect();
-    order.sort_by_key(|(_, t)| t.id);
-    for (e, token) in order {
+    let mut order: Vec<_> = tokens.iter_mut().collect();
+    order.sort_by_key(|(_, t, ..)| t.id);
+    for (e, token, mut transform, mut glide) in order {
         let Some(u) = view.units.iter().find(|u| u.id == token.id) else {
             continue;
         };
@@ -417,9 +422,10 @@ fn refresh(
         let values = format!("{}-{}", def.combat(u.reduced), def.mp(u.reduced));
         let mut ec = commands.entity(e);
         ec.despawn_related::<Children>();
-        ec.insert((
-            Sprite::from_color(side_colour(u.side), Vec2::splat(COUNTER)),
-            Transform::from_translation(p.extend(10.0 + i as f32)),
+        glide.place(&mut transform, p.extend(10.0 + i as f32));
+        ec.insert(Sprite::from_color(
+            side_colour(u.side),
+            Vec2::splat(COUNTER),
         ));
         let ink = ink(u.side);
         ec.with_children(|c| {

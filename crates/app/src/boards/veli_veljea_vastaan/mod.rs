@@ -140,6 +140,7 @@ pub fn sync_view(
                     BoardPiece,
                     Transform::default(),
                     Visibility::default(),
+                    crate::boards::Glide::default(),
                 ));
             }
         }
