@@ -60,16 +60,19 @@ pub fn table_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, deciding: bool) ->
             for &card in &v.hand {
                 let c = &sc.cards[card as usize];
                 ui.group(|ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
+                    // A plain label wraps; one in a horizontal row would
+                    // widen the panel past the window for a long name.
+                    ui.add(
+                        egui::Label::new(
                             egui::RichText::new(format!(
                                 "{}{}",
                                 c.name,
                                 if c.star { " *" } else { "" }
                             ))
                             .strong(),
-                        );
-                    });
+                        )
+                        .wrap(),
+                    );
                     ui.small(format!(
                         "{} · {} AP · enters {}",
                         c.english,
