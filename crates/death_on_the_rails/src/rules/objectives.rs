@@ -339,31 +339,27 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         (cards, len)
     };
     let count = s.deck.len() + s.discard.len() + extra_cards.1;
+    // The set of cards seen in one register of `$bits` bits: separate simple
+    // loops over the piles, as a chained iterator costs more than the marks.
+    macro_rules! card_set {
+        ($t:ty, $bits:expr) => {{
+            let mark = |cards: &[u8]| {
+                cards.iter().fold((0 as $t, 0u8), |(seen, all), &c| {
+                    (seen | 1 << (c & ($bits - 1)), all | c)
+                })
+            };
+            let (a, ha) = mark(&s.deck);
+            let (b, hb) = mark(&s.discard);
+            let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
+            let seen = a | b | c;
+            let beyond = (ha | hb | hc) as usize >= $bits || (n < $bits && seen >> n != 0);
+            (seen.count_ones(), beyond)
+        }};
+    }
     let (different, beyond) = if n <= 64 {
-        // Separate simple loops: a chained iterator costs more than the marks.
-        let mark = |cards: &[u8]| {
-            cards.iter().fold((0u64, 0u8), |(seen, all), &c| {
-                (seen | 1 << (c & 63), all | c)
-            })
-        };
-        let (a, ha) = mark(&s.deck);
-        let (b, hb) = mark(&s.discard);
-        let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
-        let seen = a | b | c;
-        let beyond = (ha | hb | hc) >= 64 || (n < 64 && seen >> n != 0);
-        (seen.count_ones(), beyond)
+        card_set!(u64, 64)
     } else if n <= 128 {
-        let mark = |cards: &[u8]| {
-            cards.iter().fold((0u128, 0u8), |(seen, all), &c| {
-                (seen | 1 << (c & 127), all | c)
-            })
-        };
-        let (a, ha) = mark(&s.deck);
-        let (b, hb) = mark(&s.discard);
-        let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
-        let seen = a | b | c;
-        let beyond = (ha | hb | hc) >= 128 || (n < 128 && seen >> n != 0);
-        (seen.count_ones(), beyond)
+        card_set!(u128, 128)
     } else {
         let mut seen = [0u64; 4];
         for &c in s
