@@ -1,5 +1,7 @@
 //! One board per rule system: what it keeps in step with the rules (units as
-//! entities) and how it draws itself and turns clicks into choices.
+//! entities) and how it draws itself and turns clicks into choices. Shared by
+//! all boards, here: the camera's pan and zoom (keys, wheel, dragging), pieces
+//! sliding to their places, and finding what the pointer is on.
 
 pub mod death_on_the_rails;
 pub mod veli_veljea_vastaan;
