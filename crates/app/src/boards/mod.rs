@@ -183,6 +183,36 @@ pub fn pan_and_zoom(
     }
 }
 
+/// What a board's click system needs to know of the input: whether this
+/// frame ends a click on the board, and where.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct BoardClick<'w, 's> {
+    actions: Single<'w, 's, &'static ActionState<UiAction>>,
+    focus: Res<'w, UiFocus>,
+    drag: Res<'w, DragPan>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
+}
+
+impl BoardClick<'_, '_> {
+    /// Whether the player asked to drop the selection this frame.
+    pub fn cancelled(&self) -> bool {
+        self.actions.just_pressed(&UiAction::Cancel)
+    }
+
+    /// The point on the board (world coordinates) if this frame ends a click
+    /// there: the select button released without a drag, not over a panel.
+    pub fn at(&self) -> Option<Vec2> {
+        if !self.actions.just_released(&UiAction::Select)
+            || !self.drag.is_click()
+            || self.focus.pointer_over_panel
+        {
+            return None;
+        }
+        pointer_on_board(&self.windows, &self.camera)
+    }
+}
+
 /// Where the pointer is on the board, in world coordinates.
 pub fn pointer_on_board(
     windows: &Query<&Window, With<PrimaryWindow>>,

@@ -11,7 +11,6 @@ use super::{
 use crate::AppConfig;
 use crate::boards::Glide;
 use crate::flow::{Playout, after_decision};
-use crate::input::{UiAction, UiFocus};
 use crate::screens::{Play, Screen};
 use crate::session::Session;
 use bevy::asset::RenderAssetUsages;
@@ -25,7 +24,6 @@ use death_on_the_rails::map::{AreaId, Map};
 use death_on_the_rails::state::Place;
 use engine::Ruleset;
 use engine::Side;
-use leafwing_input_manager::prelude::ActionState;
 
 pub const CELL: f32 = 64.0;
 const BLOCK: f32 = 40.0;
@@ -662,11 +660,7 @@ fn token_marker(commands: &mut Commands, p: Vec2, colour: Color, text: String) {
 /// panel asks which; a click on one's own block selects it.
 #[allow(clippy::too_many_arguments)]
 fn click(
-    actions: Single<&ActionState<UiAction>>,
-    focus: Res<UiFocus>,
-    drag: Res<crate::boards::DragPan>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    input: crate::boards::BoardClick,
     tokens: Query<(&UnitToken, &GlobalTransform, &Visibility)>,
     mut session: ResMut<Session>,
     mut selected: ResMut<Selected>,
@@ -675,14 +669,11 @@ fn click(
     mut playout: ResMut<Playout>,
     config: Res<AppConfig>,
 ) {
-    if actions.just_pressed(&UiAction::Cancel) {
+    if input.cancelled() {
         selected.0 = None;
         menu.0.clear();
     }
-    if !actions.just_released(&UiAction::Select) || !drag.is_click() || focus.pointer_over_panel {
-        return;
-    }
-    let Some(p) = crate::boards::pointer_on_board(&windows, &camera) else {
+    let Some(p) = input.at() else {
         return;
     };
     let Some(m) = session.of::<DeathOnTheRails>() else {

@@ -13,14 +13,11 @@ use crate::AppConfig;
 use crate::boards::death_on_the_rails::BoardPiece;
 use crate::boards::death_on_the_rails::draw::ClickMenu;
 use crate::flow::{Playout, after_decision};
-use crate::input::{UiAction, UiFocus};
 use crate::screens::{Play, Screen};
 use crate::session::Session;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
-use bevy::window::PrimaryWindow;
 use engine::{Ruleset, Side};
-use leafwing_input_manager::prelude::ActionState;
 use veli_veljea_vastaan::data::UnitKind;
 use veli_veljea_vastaan::scenario::{Link, Map};
 use veli_veljea_vastaan::{CityId, VeliVeljeaVastaan, WHITE};
@@ -470,11 +467,7 @@ fn refresh(
 /// on a city moves it there.
 #[allow(clippy::too_many_arguments)]
 fn click(
-    actions: Single<&ActionState<UiAction>>,
-    focus: Res<UiFocus>,
-    drag: Res<crate::boards::DragPan>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    input: crate::boards::BoardClick,
     tokens: Query<(&CounterToken, &GlobalTransform, &Visibility)>,
     mut session: ResMut<Session>,
     mut selected: ResMut<VvvSelected>,
@@ -483,14 +476,11 @@ fn click(
     mut playout: ResMut<Playout>,
     config: Res<AppConfig>,
 ) {
-    if actions.just_pressed(&UiAction::Cancel) {
+    if input.cancelled() {
         selected.0 = None;
         menu.0.clear();
     }
-    if !actions.just_released(&UiAction::Select) || !drag.is_click() || focus.pointer_over_panel {
-        return;
-    }
-    let Some(p) = crate::boards::pointer_on_board(&windows, &camera) else {
+    let Some(p) = input.at() else {
         return;
     };
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
