@@ -282,12 +282,65 @@ impl Plugin for InputSettingsPlugin {
         // leafwing keeps the input map and the action state on an entity.
         app.add_plugins(InputManagerPlugin::<UiAction>::default())
             .init_resource::<UiFocus>()
-            .insert_resource(BindingProblems(problems));
+            .init_resource::<HeldOver>()
+            .insert_resource(BindingProblems(problems))
+            .add_systems(
+                PreUpdate,
+                stretch_taps
+                    .after(bevy::input::InputSystems)
+                    .before(leafwing_input_manager::plugin::InputManagerSystem::Unify),
+            );
         app.world_mut().spawn((
             Name::new("Controls"),
             map,
             ActionState::<UiAction>::default(),
         ));
+    }
+}
+
+/// Keys and buttons pressed and released within one frame, kept down until
+/// the next.
+#[derive(Resource, Default)]
+struct HeldOver {
+    keys: Vec<KeyCode>,
+    buttons: Vec<MouseButton>,
+}
+
+/// A tap shorter than a frame (a quick click while software rendering takes
+/// 60 ms a frame) is pressed and released before leafwing looks, which reads
+/// only what is held: it would be lost. Such a tap is kept down for this
+/// frame and released in the next, so every action sees a press and then a
+/// release.
+fn stretch_taps(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    buttons: Option<ResMut<ButtonInput<MouseButton>>>,
+    mut held: ResMut<HeldOver>,
+) {
+    fn stretch<T: Copy + Eq + std::hash::Hash + Send + Sync + 'static>(
+        input: &mut ButtonInput<T>,
+        held: &mut Vec<T>,
+    ) {
+        for b in held.drain(..) {
+            input.release(b);
+        }
+        let taps: Vec<T> = input
+            .get_just_released()
+            .filter(|b| input.just_pressed(**b) && !input.pressed(**b))
+            .copied()
+            .collect();
+        for b in taps {
+            // Leafwing reads a just-released button as up, whatever else.
+            input.clear_just_released(b);
+            input.press(b);
+            held.push(b);
+        }
+    }
+    let held = &mut *held;
+    if let Some(mut keys) = keys {
+        stretch(&mut keys, &mut held.keys);
+    }
+    if let Some(mut buttons) = buttons {
+        stretch(&mut buttons, &mut held.buttons);
     }
 }
 

@@ -540,3 +540,26 @@ fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret()
     let m = m.of::<VeliVeljeaVastaan>().unwrap();
     assert_eq!(m.game.state().turn.side, Some(engine::Side::B));
 }
+
+#[test]
+fn a_key_pressed_and_released_within_one_frame_still_counts() {
+    // With software rendering a frame takes 60 ms or more: a quick tap is
+    // often over before the frame reads the input.
+    let mut app = new_app(temp_dir("quick-tap"), shipped());
+    start(&mut app, "annemoisa", 5);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(play(&app), Some(Play::Deciding));
+    let before = decisions(&app);
+    KeyCode::Enter.press(app.world_mut());
+    KeyCode::Enter.release(app.world_mut());
+    app.update();
+    app.update();
+    assert_eq!(decisions(&app), before + 1, "the tap confirmed the choice");
+    // And only once: the key held over is released, not pressed again.
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(decisions(&app), before + 1, "one tap, one decision");
+}
