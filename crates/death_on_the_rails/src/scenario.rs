@@ -152,6 +152,14 @@ pub struct Scenario {
     /// For each unit, the first unit with the same sticker (identical blocks
     /// are interchangeable at setup).
     pub block_kind: Vec<UnitId>,
+    /// For each unit, the most strength it can have (its full strength) and
+    /// the least it can have on the map (its critical strength, for units
+    /// with combat strength; 0 for the rest): what the invariants check.
+    pub strength_limits: Vec<[u8; 2]>,
+    /// Units that are real, not dummies.
+    pub real_mask: u64,
+    /// Each area's size: how many units it holds under the stacking limit.
+    pub area_sizes: Vec<u8>,
 }
 
 impl Scenario {
@@ -535,6 +543,21 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             && x.reinforcement == y.reinforcement
             && x.train_part == y.train_part
     };
+    let strength_limits = units
+        .iter()
+        .map(|u| [u.strength, if u.is_combat() { u.critical } else { 0 }])
+        .collect();
+    let real_mask = units
+        .iter()
+        .enumerate()
+        .take(MAX_UNITS)
+        .filter(|(_, u)| u.kind != UnitKind::Dummy)
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    let area_sizes = map
+        .areas
+        .iter()
+        .map(|a| a.size().min(u8::MAX as usize) as u8)
+        .collect();
     let block_kind = (0..units.len())
         .map(|i| (0..=i).find(|&j| same(&units[j], &units[i])).unwrap_or(i) as UnitId)
         .collect();
@@ -579,6 +602,9 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         infantry_mask,
         artillery_mask,
         block_kind,
+        strength_limits,
+        real_mask,
+        area_sizes,
     })
 }
 

@@ -40,6 +40,10 @@ pub struct Game<R: Ruleset> {
     /// Decisions before this index cannot be taken back.
     undo_floor: usize,
     events: Vec<R::Event>,
+    /// The choices last listed by [`Game::legal_choices`]...
+    choices: Vec<R::Action>,
+    /// ...and for whom; `None` once the state has changed since.
+    listed_for: Option<Side>,
 }
 
 impl<R: Ruleset> Game<R> {
@@ -53,6 +57,8 @@ impl<R: Ruleset> Game<R> {
             history: Vec::new(),
             undo_floor: 0,
             events: Vec::new(),
+            choices: Vec::new(),
+            listed_for: None,
         })
     }
 
@@ -93,11 +99,76 @@ impl<R: Ruleset> Game<R> {
         self.events.clear();
         self.rules
             .apply(&mut self.state, side, &action, &mut self.events)?;
+        Ok(self.record(side, action))
+    }
+
+    /// Every legal choice for `side` now, kept so that one can be taken by
+    /// its place in the list with [`Game::apply_choice`] (and worked out
+    /// only once for a state).
+    pub fn legal_choices(&mut self, side: Side) -> &[R::Action] {
+        if self.listed_for != Some(side) {
+            self.choices.clear();
+            self.rules.choices(&self.state, side, &mut self.choices);
+            self.listed_for = Some(side);
+        }
+        &self.choices
+    }
+
+    /// Takes choice number `index` of the list [`Game::legal_choices`] gave
+    /// `side` for the state as it is. The list proves the choice legal, so
+    /// it is not checked again. An index outside the list, or a list that
+    /// is out of date or was for the other side, changes nothing and says so.
+    pub fn apply_choice(&mut self, side: Side, index: usize) -> Result<&[R::Event], RuleError> {
+        let listed = if self.listed_for == Some(side) {
+            &self.choices[..]
+        } else {
+            &[]
+        };
+        let Some(action) = listed.get(index).cloned() else {
+            return Err(RuleError::NoSuchChoice {
+                side: self.rules.side_name(side).to_string(),
+                index,
+                count: listed.len(),
+                prompt: self.rules.prompt_text(&self.state, side),
+            });
+        };
+        self.events.clear();
+        let next = self.rules.apply_legal_listing(
+            &mut self.state,
+            side,
+            &action,
+            &mut self.events,
+            &mut self.choices,
+        );
         self.history.push(Decision { side, action });
+        self.after_decision();
+        // The rules may have listed the next choices on the way.
+        self.listed_for = next;
+        #[cfg(debug_assertions)]
+        if let Some(next) = next {
+            let mut fresh = Vec::new();
+            self.rules.choices(&self.state, next, &mut fresh);
+            debug_assert_eq!(
+                fresh, self.choices,
+                "the choices listed while applying are stale"
+            );
+        }
+        Ok(&self.events)
+    }
+
+    /// Adds an applied decision to the history.
+    fn record(&mut self, side: Side, action: R::Action) -> &[R::Event] {
+        self.history.push(Decision { side, action });
+        self.after_decision();
+        self.listed_for = None;
+        &self.events
+    }
+
+    /// Moves the undo floor past a decision that rolled, drew or revealed.
+    fn after_decision(&mut self) {
         if self.events.iter().any(|e| self.rules.ends_undo(e)) {
             self.undo_floor = self.history.len();
         }
-        Ok(&self.events)
     }
 
     /// Whether `side` may take back the latest decision now.
@@ -147,6 +218,7 @@ impl<R: Ruleset> Game<R> {
                 .map_err(|e| UndoError::ReplayFailed(format!("decision {}: {e}", i + 1)))?;
         }
         self.state = state;
+        self.listed_for = None;
         self.history.truncate(keep);
         Ok(())
     }
@@ -162,6 +234,8 @@ impl<R: Ruleset> Clone for Game<R> {
             history: self.history.clone(),
             undo_floor: self.undo_floor,
             events: Vec::new(),
+            choices: self.choices.clone(),
+            listed_for: self.listed_for,
         }
     }
 }

@@ -101,6 +101,13 @@ pub enum RuleError {
     },
     #[error("the game is over: {0}")]
     GameOver(String),
+    #[error("{side} has no choice number {index}: {count} were listed for \"{prompt}\"")]
+    NoSuchChoice {
+        side: String,
+        index: usize,
+        count: usize,
+        prompt: String,
+    },
 }
 
 /// A scenario and its options cannot make a game.
@@ -138,15 +145,49 @@ pub trait Ruleset: Clone {
     fn choices(&self, s: &Self::State, side: Side, out: &mut Vec<Self::Action>);
     /// What `side` is asked now, in words.
     fn prompt_text(&self, s: &Self::State, side: Side) -> String;
-    /// Applies a legal action, appending what happened to `events`. On error
-    /// the state and `events` are left as they were.
+    /// Carries out an action already known to be legal (one of `choices(s,
+    /// side)` for this very state), appending what happened to `events`.
+    /// Everything else goes through [`Ruleset::apply`], which checks first;
+    /// the engine calls this directly only with a choice it has just listed
+    /// (`Game::apply_choice`), so that a random game or a click on a listed
+    /// choice does not check again what generating it already proved.
+    fn apply_legal(
+        &self,
+        s: &mut Self::State,
+        side: Side,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    );
+    /// Like [`Ruleset::apply_legal`], and where working out what follows
+    /// already listed the choices of the side to decide next, hands them
+    /// over in `next` (cleared first) and says whose they are, so that they
+    /// need not be worked out again. `None` (the default): no list.
+    fn apply_legal_listing(
+        &self,
+        s: &mut Self::State,
+        side: Side,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+        next: &mut Vec<Self::Action>,
+    ) -> Option<Side> {
+        let _ = next;
+        self.apply_legal(s, side, action, events);
+        None
+    }
+    /// Applies an action if it is legal, appending what happened to `events`.
+    /// An illegal one is refused with the reason, and the state and `events`
+    /// are left as they were.
     fn apply(
         &self,
         s: &mut Self::State,
         side: Side,
         action: &Self::Action,
         events: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError>;
+    ) -> Result<(), RuleError> {
+        self.check_legal(s, side, action)?;
+        self.apply_legal(s, side, action, events);
+        Ok(())
+    }
     /// What `side` may know (`None`: what everybody may know).
     fn view(&self, s: &Self::State, side: Option<Side>) -> Self::View;
     fn outcome(&self, s: &Self::State) -> Option<Outcome>;

@@ -53,12 +53,8 @@ pub enum RunFailure {
     Invariant { step: usize, message: String },
     #[error("step {step}: {side} must decide but has no choices")]
     NoChoices { step: usize, side: String },
-    #[error("step {step}: the rules refused their own choice {action}: {message}")]
-    ChoiceRefused {
-        step: usize,
-        action: String,
-        message: String,
-    },
+    #[error("step {step}: a listed choice was refused: {message}")]
+    ChoiceRefused { step: usize, message: String },
     #[error("step {step}: nobody is to decide but the game has no outcome")]
     Stuck { step: usize },
     #[error("the game did not end within {steps} steps")]
@@ -105,7 +101,6 @@ fn play<R: Ruleset>(
         }};
     }
     let mut chooser = crate::rng_from_seed(seed ^ 0x5eed_c401_ce5a_11ed);
-    let mut choices = Vec::new();
     let mut step_ns = Vec::new();
     if settings.check_invariants
         && let Err(message) = game.rules().check_invariants(game.state())
@@ -135,19 +130,15 @@ fn play<R: Ruleset>(
                 };
             }
         };
-        choices.clear();
-        game.choices(side, &mut choices);
-        if choices.is_empty() {
+        let count = game.legal_choices(side).len();
+        if count == 0 {
             let side = game.rules().side_name(side).to_string();
             fail!(RunFailure::NoChoices { step, side });
         }
-        let pick = chooser.random_range(0..choices.len());
-        let action = choices.swap_remove(pick);
-        if let Err(e) = game.apply(side, action.clone()) {
-            let action = game.rules().describe_action(game.state(), &action);
+        let pick = chooser.random_range(0..count);
+        if let Err(e) = game.apply_choice(side, pick) {
             fail!(RunFailure::ChoiceRefused {
                 step,
-                action,
                 message: e.to_string(),
             });
         }

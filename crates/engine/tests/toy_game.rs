@@ -86,14 +86,7 @@ impl Ruleset for Race {
     fn prompt_text(&self, _: &RaceState, _: Side) -> String {
         "add, roll or end".into()
     }
-    fn apply(
-        &self,
-        s: &mut RaceState,
-        side: Side,
-        a: &Move,
-        ev: &mut Vec<Happened>,
-    ) -> Result<(), RuleError> {
-        self.check_legal(s, side, a)?;
+    fn apply_legal(&self, s: &mut RaceState, side: Side, a: &Move, ev: &mut Vec<Happened>) {
         let i = side.index();
         match a {
             Move::Add1 => {
@@ -116,7 +109,6 @@ impl Ruleset for Race {
         if self.endless {
             s.totals[i] %= 10;
         }
-        Ok(())
     }
     fn view(&self, s: &RaceState, _: Option<Side>) -> [u8; 2] {
         s.totals
@@ -206,6 +198,46 @@ fn an_illegal_action_changes_nothing_and_is_not_recorded() {
     );
     assert_eq!(g.history().len(), 1);
     assert_eq!(g.state().totals, [1, 0]);
+}
+
+#[test]
+fn a_listed_choice_is_taken_by_its_place_in_the_list() {
+    let mut g = game();
+    assert_eq!(
+        g.legal_choices(Side::A),
+        [Move::Add1, Move::Roll, Move::EndTurn]
+    );
+    g.apply_choice(Side::A, 0).unwrap();
+    assert_eq!(g.state().totals, [1, 0]);
+    assert_eq!(g.history().len(), 1);
+    // The list was for the state before: it must be asked for again.
+    let err = g.apply_choice(Side::A, 0).unwrap_err();
+    assert!(
+        matches!(err, RuleError::NoSuchChoice { count: 0, .. }),
+        "{err}"
+    );
+    g.legal_choices(Side::A);
+    let err = g.apply_choice(Side::A, 3).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Red has no choice number 3: 3 were listed for \"add, roll or end\""
+    );
+    // A list asked for one side is no use to the other.
+    let err = g.apply_choice(Side::B, 0).unwrap_err();
+    assert!(
+        matches!(err, RuleError::NoSuchChoice { count: 0, .. }),
+        "{err}"
+    );
+    assert_eq!(g.state().totals, [1, 0], "refusals change nothing");
+    assert_eq!(g.history().len(), 1);
+    g.apply_choice(Side::A, 2).unwrap();
+    assert_eq!(g.to_decide(), Decider::One(Side::B));
+    assert!(g.legal_choices(Side::A).is_empty());
+    // Undo makes the list out of date too.
+    g.apply(Side::B, Move::Add1).unwrap();
+    g.legal_choices(Side::B);
+    g.undo(Side::B).unwrap();
+    assert!(g.apply_choice(Side::B, 0).is_err());
 }
 
 fn finished_game() -> Game<Race> {

@@ -29,13 +29,15 @@ use crate::map::{AreaId, AreaSet};
 use crate::scenario::{Scenario, TrainPart, UnitDef, UnitId, load_scenario};
 use crate::state::{Action, Event, Phase, Place, RemovedWhy, State, UnitSet, flag};
 use engine::data::DataErrors;
-use engine::{Decider, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupError, Side};
+use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
 use std::path::Path;
 use std::sync::Arc;
 
 thread_local! {
     /// Reused for the choices `legal` checks against, so checking allocates nothing.
     static BUFFER: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Reused by `apply_legal` for the choices it lists on the way.
+    static LISTED: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl DeathOnTheRails {
@@ -101,7 +103,14 @@ impl DeathOnTheRails {
     /// melee...). Never for reaction fire, where being asked or not must not
     /// depend on what the opponent's hidden blocks are, and never for the
     /// choice of action itself.
-    fn take_forced_decisions(&self, s: &mut State, events: &mut Vec<Event>) {
+    /// Returns the side whose choices are left in `listed` when the loop
+    /// ended at a decision with several choices (they are that decision's).
+    fn take_forced_decisions(
+        &self,
+        s: &mut State,
+        events: &mut Vec<Event>,
+        listed: &mut Vec<Action>,
+    ) -> Option<Side> {
         loop {
             let auto = matches!(
                 s.phase,
@@ -115,28 +124,18 @@ impl DeathOnTheRails {
                     | Phase::MeleeLead { .. }
             );
             if !auto {
-                return;
+                return None;
             }
             let Decider::One(side) = self.to_decide(s) else {
-                return;
+                return None;
             };
-            let only = self.only_choice(s, side);
-            match only {
-                Some(a) => self.dispatch(s, a, events),
-                None => return,
+            listed.clear();
+            self.choices(s, side, listed);
+            match listed[..] {
+                [only] => self.dispatch(s, only, events),
+                _ => return Some(side),
             }
         }
-    }
-}
-
-impl DeathOnTheRails {
-    /// The single choice `side` has, if it has exactly one.
-    fn only_choice(&self, s: &State, side: Side) -> Option<Action> {
-        BUFFER.with_borrow_mut(|v| {
-            v.clear();
-            self.choices(s, side, v);
-            (v.len() == 1).then(|| v[0])
-        })
     }
 }
 
@@ -510,24 +509,36 @@ impl Ruleset for DeathOnTheRails {
         crate::text::prompt_text(self, s, side)
     }
 
-    fn apply(
+    fn apply_legal(&self, s: &mut State, side: Side, action: &Action, events: &mut Vec<Event>) {
+        LISTED.with_borrow_mut(|listed| {
+            self.apply_legal_listing(s, side, action, events, listed);
+        })
+    }
+
+    /// Deciding whether a decision is forced lists its choices; when it is
+    /// not forced, they are the next prompt's.
+    fn apply_legal_listing(
         &self,
         s: &mut State,
-        side: Side,
+        _side: Side,
         action: &Action,
         events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_legal(s, side, action)?;
+        next: &mut Vec<Action>,
+    ) -> Option<Side> {
         let before = events.len();
         self.dispatch(s, *action, events);
-        self.take_forced_decisions(s, events);
+        let listed = self.take_forced_decisions(s, events, next);
         if s.outcome.is_none()
             && !matches!(s.phase, Phase::Setup { .. })
             && events[before..].iter().any(Event::may_decide_the_game)
         {
-            self.check_victory(s, events);
+            let before_victory = events.len();
+            // The list stands only if checking victory changed nothing.
+            if self.check_victory(s, events) || events.len() != before_victory {
+                return None;
+            }
         }
-        Ok(())
+        listed
     }
 
     fn view(&self, s: &State, side: Option<Side>) -> crate::view::View {

@@ -203,6 +203,9 @@ fn unit_problem(sc: &crate::Scenario, s: &State) -> String {
             if d.is_combat() && u.strength < d.critical {
                 return format!("{name} is on the map below its critical strength");
             }
+            if !s.area_units[a as usize].contains(i as crate::UnitId) {
+                return format!("{name} is in area {a} but missing from its unit set");
+            }
         } else if u.has(flag::MUST_RETREAT) {
             return format!("{name} must retreat but is not on the map");
         }
@@ -213,6 +216,17 @@ fn unit_problem(sc: &crate::Scenario, s: &State) -> String {
     "a unit is not as it should be".to_string()
 }
 
+/// `1 << c` for each card number `c` below 64.
+const CARD_BIT: [u64; 64] = {
+    let mut bits = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        bits[c] = 1 << c;
+        c += 1;
+    }
+    bits
+};
+
 /// What must hold after every step of every game. Cheap when all is well
 /// (one pass over the units, one over the cards); words only on failure.
 pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
@@ -221,38 +235,41 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if s.units.len() != sc.units.len() || s.area_units.len() != n_areas {
         return Err("the number of units or areas changed".into());
     }
-    // One pass, no branches worth the name and no stores: each unit on the
-    // map must be in its area's unit set, and the sets together hold exactly
-    // as many units as are on the map (so no unit is listed twice or where
-    // it is not). The words come from a second, slow pass only when
-    // something is wrong.
-    let active_mask = sc.side_mask[s.active.index()];
+    // One pass over the units: strengths within their limits, each unit on
+    // the map in its area's set, and masks of the units on the map, of those
+    // that must retreat and of those that left the map. The words come from
+    // a second, slow pass only when something is wrong.
     let mut bad = false;
-    let mut on_map = 0u64;
-    let mut exited = [false; 2];
-    for (i, (u, d)) in s.units.iter().zip(&sc.units).enumerate() {
-        let bit = 1u64 << i;
-        bad |= u.strength > d.strength;
+    let (mut on_map, mut retreating, mut exited) = (0u64, 0u64, 0u64);
+    let mut bit = 1u64;
+    for (u, &[most, least]) in s.units.iter().zip(&sc.strength_limits) {
+        let mut low = 0;
+        match u.place {
+            Place::Area(a) => {
+                on_map |= bit;
+                low = least;
+                bad |= s.area_units.get(a as usize).map_or(0, |set| set.0) & bit == 0;
+            }
+            Place::Exited => exited |= bit,
+            _ => {}
+        }
+        bad |= !(low..=most).contains(&u.strength);
         if u.flags & flag::MUST_RETREAT != 0 {
-            bad |= active_mask & bit == 0 || u.place.area().is_none();
+            retreating |= bit;
         }
-        if let Place::Area(a) = u.place {
-            let a = a as usize;
-            bad |= a >= n_areas || (sc.combat_mask & bit != 0 && u.strength < d.critical);
-            bad |= s.area_units.get(a).map_or(0, |set| set.0) & bit == 0;
-            on_map |= bit;
-        } else if u.place == Place::Exited && d.kind != crate::data::UnitKind::Dummy {
-            exited[d.side.index()] = true;
-        }
+        bit <<= 1;
     }
-    if exited != s.exited {
-        return Err("the exit flags do not match the units that left the map".into());
-    }
+    // Only units of the side to act, on the map, may be marked to retreat.
+    bad |= retreating & !(on_map & sc.side_mask[s.active.index()]) != 0;
     if bad {
         return Err(unit_problem(sc, s));
     }
+    let exited = exited & sc.real_mask;
+    if [exited & sc.side_mask[0] != 0, exited & sc.side_mask[1] != 0] != s.exited {
+        return Err("the exit flags do not match the units that left the map".into());
+    }
     // The area sets must not overlap and together hold exactly the units on
-    // the map (no popcount: the baseline x86-64 target has no instruction).
+    // the map (each of which is in its own area's set, as checked above).
     let (mut listed, mut overlap) = (0u64, 0u64);
     for set in &s.area_units {
         overlap |= listed & set.0;
@@ -274,21 +291,25 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
             "the unit set of area {a} does not match where the units are"
         ));
     }
-    if s.advanced
-        && let Some(a) = s
-            .area_units
-            .iter()
-            .zip(&sc.map.areas)
-            .position(|(set, area)| {
-                // Empty areas (most of them) skip the count.
-                let units = set.0 & !sc.train_mask;
-                units != 0 && units.count_ones() as usize > area.size()
-            })
-    {
-        return Err(format!(
-            "area '{}' holds more units than its size",
-            sc.map.areas[a].key
-        ));
+    // Under the stacking limit no area holds more units than its size
+    // (train parts do not count). Areas with one unit or none skip the count.
+    if s.advanced {
+        let mut crowded = false;
+        for (set, &size) in s.area_units.iter().zip(&sc.area_sizes) {
+            let units = set.0 & !sc.train_mask;
+            crowded |= units & units.wrapping_sub(1) != 0 && units.count_ones() > size as u32;
+        }
+        if crowded {
+            let a = (0..n_areas)
+                .find(|&a| {
+                    (s.area_units[a].0 & !sc.train_mask).count_ones() > sc.area_sizes[a] as u32
+                })
+                .unwrap_or(0);
+            return Err(format!(
+                "area '{}' holds more units than its size",
+                sc.map.areas[a].key
+            ));
+        }
     }
     for side in Side::BOTH {
         if let Some(t) = &sc.side(side).train {
@@ -338,45 +359,44 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         }
         (cards, len)
     };
-    let count = s.deck.len() + s.discard.len() + extra_cards.1;
-    // The set of cards seen in one register of `$bits` bits: separate simple
-    // loops over the piles, as a chained iterator costs more than the marks.
-    macro_rules! card_set {
-        ($t:ty, $bits:expr) => {{
-            let mark = |cards: &[u8]| {
-                cards.iter().fold((0 as $t, 0u8), |(seen, all), &c| {
-                    (seen | 1 << (c & ($bits - 1)), all | c)
-                })
-            };
-            let (a, ha) = mark(&s.deck);
-            let (b, hb) = mark(&s.discard);
-            let (c, hc) = mark(&extra_cards.0[..extra_cards.1]);
-            let seen = a | b | c;
-            let beyond = (ha | hb | hc) as usize >= $bits || (n < $bits && seen >> n != 0);
-            (seen.count_ones(), beyond)
-        }};
-    }
-    let (different, beyond) = if n <= 64 {
-        card_set!(u64, 64)
+    let extra_cards = &extra_cards.0[..extra_cards.1];
+    let count = s.deck.len() + s.discard.len() + extra_cards.len();
+    // With as many cards placed as the deck holds, they are each in one
+    // place exactly when every card number below the deck's size is seen.
+    // Up to 64 cards (the Narva deck is 50) the set is one register, built
+    // with a table rather than shifts; up to 128 two; beyond, an array.
+    let piles = [&s.deck[..], &s.discard[..], extra_cards];
+    let all_seen = if n <= 64 {
+        let (mut seen, mut any) = (0u64, 0u8);
+        for pile in piles {
+            for &c in pile {
+                seen |= CARD_BIT[(c & 63) as usize];
+                any |= c;
+            }
+        }
+        let full = if n == 0 { 0 } else { u64::MAX >> (64 - n) };
+        any < 64 && seen == full
     } else if n <= 128 {
-        card_set!(u128, 128)
+        let (mut seen, mut any) = (0u128, 0u8);
+        for pile in piles {
+            for &c in pile {
+                seen |= 1 << (c & 127);
+                any |= c;
+            }
+        }
+        any < 128 && seen == u128::MAX >> (128 - n)
     } else {
         let mut seen = [0u64; 4];
-        for &c in s
-            .deck
-            .iter()
-            .chain(&s.discard)
-            .chain(&extra_cards.0[..extra_cards.1])
-        {
-            seen[(c >> 6) as usize] |= 1 << (c & 63);
+        for pile in piles {
+            for &c in pile {
+                seen[(c >> 6) as usize] |= 1 << (c & 63);
+            }
         }
-        let beyond = n < 256
-            && (seen[n >> 6] >> (n & 63) != 0 || seen[(n >> 6) + 1..].iter().any(|w| *w != 0));
-        (seen.iter().map(|w| w.count_ones()).sum(), beyond)
+        (0..256).all(|c| (seen[c >> 6] >> (c & 63) & 1 == 1) == (c < n))
     };
-    if count != n || different as usize != n || beyond {
+    if count != n || !all_seen {
         return Err(format!(
-            "the action cards are not each in one place ({count} placed, {different} different, {n} in the deck)"
+            "the action cards are not each in one place ({count} placed, {n} in the deck)"
         ));
     }
     if s.initiative == 0 || s.initiative.abs() > sc.track {

@@ -229,4 +229,48 @@ fn invariants_catch_corrupted_states() {
     assert!(e.contains("more than three tokens"), "{e}");
     let e = broken(&|s| s.sabotage[other] = 9);
     assert!(e.contains("more than three tokens"), "{e}");
+    // Strength above full, and on the map below critical.
+    let full = r.sc().units[placed].strength;
+    let e = broken(&|s| s.units[placed].strength = full + 1);
+    assert!(e.contains("above its full"), "{e}");
+    let e = broken(&|s| s.units[placed].strength = 0);
+    assert!(e.contains("below its critical strength"), "{e}");
+    // A unit in an area that does not exist.
+    let e = broken(&|s| s.units[placed].place = death_on_the_rails::state::Place::Area(120));
+    assert!(e.contains("does not exist"), "{e}");
+    // A unit listed in another area than its own.
+    let e = broken(&|s| {
+        s.area_units[area].0 &= !(1 << placed);
+        s.area_units[other].0 |= 1 << placed;
+    });
+    assert!(e.contains("missing from its unit set"), "{e}");
+    // A unit marked to retreat off the map, or on the opponent's turn.
+    let retreat = death_on_the_rails::state::flag::MUST_RETREAT;
+    let off_map = fresh
+        .units
+        .iter()
+        .position(|u| u.place.area().is_none())
+        .expect("Narva keeps units off the map at first");
+    let e = broken(&|s| s.units[off_map].flags |= retreat);
+    assert!(e.contains("not on the map"), "{e}");
+    let e = broken(&|s| {
+        s.units[placed].flags |= retreat;
+        s.active = r.side_of(placed as u8).other();
+    });
+    assert!(e.contains("opponent's turn"), "{e}");
+    // A unit that left the map without the exit flag.
+    let e = broken(&|s| s.set_place(placed as u8, death_on_the_rails::state::Place::Exited));
+    assert!(e.contains("exit flags"), "{e}");
+    // More units in an area than its size (Narva plays the advanced rules).
+    let e = broken(&|s| {
+        let crowd = 1 + r.sc().map.areas[area].size();
+        let moved: Vec<usize> = (0..s.units.len())
+            .filter(|&u| r.sc().train_mask & 1 << u == 0)
+            .take(crowd)
+            .collect();
+        for u in moved {
+            s.set_place(u as u8, death_on_the_rails::state::Place::Area(area as u8));
+        }
+    });
+    assert!(e.contains("more units than its size"), "{e}");
 }

@@ -15,7 +15,7 @@ pub mod supply;
 use crate::scenario::{CityId, Scenario, WHITE};
 use crate::state::{Action, Event, Phase, State};
 use crate::view::View;
-use engine::{Decider, OptionSpec, Options, Outcome, RuleError, Ruleset, SetupError, Side};
+use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -186,14 +186,7 @@ impl Ruleset for VeliVeljeaVastaan {
         crate::text::prompt(self, s, side)
     }
 
-    fn apply(
-        &self,
-        s: &mut State,
-        side: Side,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_legal(s, side, action)?;
+    fn apply_legal(&self, s: &mut State, side: Side, action: &Action, events: &mut Vec<Event>) {
         match *action {
             Action::Place { city } => self.place(s, city, events),
             Action::PlayEvent { card } => self.play_event(s, side, card, events),
@@ -218,7 +211,6 @@ impl Ruleset for VeliVeljeaVastaan {
             | Action::Control { .. }
             | Action::Enough => self.apply_effect_choice(s, side, action, events),
         }
-        Ok(())
     }
 
     /// The common decisions are checked with only the generator of their
