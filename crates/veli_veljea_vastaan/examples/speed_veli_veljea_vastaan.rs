@@ -1,5 +1,5 @@
 //! Random campaigns as fast as they go, without the game's window linked in:
-//! `cargo run --release -p veli_veljea_vastaan --example speed [GAMES]`.
+//! `cargo run --release -p veli_veljea_vastaan --example speed_veli_veljea_vastaan [GAMES]`.
 //! Prints the same summary line as `fourfronts simulate --quiet` (invariants
 //! checked after every step, as there; `NO_INVARIANTS=1` to leave them out).
 

@@ -1,5 +1,5 @@
 //! Random games of one scenario as fast as they go, without the game's window
-//! linked in: `cargo run --release -p death_on_the_rails --example speed
+//! linked in: `cargo run --release -p death_on_the_rails --example speed_death_on_the_rails
 //! [GAMES] [SCENARIO]` (default: 2000 games of Narva, the largest). Prints
 //! the same summary line as `fourfronts simulate --quiet` (invariants checked
 //! after every step, as there; `NO_INVARIANTS=1` to leave them out).
