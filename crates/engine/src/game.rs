@@ -99,7 +99,7 @@ impl<R: Ruleset> Game<R> {
         self.events.clear();
         self.rules
             .apply(&mut self.state, side, &action, &mut self.events)?;
-        Ok(self.record(side, action))
+        Ok(self.record(side, action, None))
     }
 
     /// Every legal choice for `side` now, kept so that one can be taken by
@@ -140,10 +140,8 @@ impl<R: Ruleset> Game<R> {
             &mut self.events,
             &mut self.choices,
         );
-        self.history.push(Decision { side, action });
-        self.after_decision();
         // The rules may have listed the next choices on the way.
-        self.listed_for = next;
+        self.record(side, action, next);
         #[cfg(debug_assertions)]
         if let Some(next) = next {
             let mut fresh = Vec::new();
@@ -156,19 +154,16 @@ impl<R: Ruleset> Game<R> {
         Ok(&self.events)
     }
 
-    /// Adds an applied decision to the history.
-    fn record(&mut self, side: Side, action: R::Action) -> &[R::Event] {
+    /// Adds an applied decision to the history, moves the undo floor past
+    /// it if it rolled, drew or revealed, and notes for whom `choices` now
+    /// holds the choices (`None`: nobody, the state changed).
+    fn record(&mut self, side: Side, action: R::Action, listed_for: Option<Side>) -> &[R::Event] {
         self.history.push(Decision { side, action });
-        self.after_decision();
-        self.listed_for = None;
-        &self.events
-    }
-
-    /// Moves the undo floor past a decision that rolled, drew or revealed.
-    fn after_decision(&mut self) {
         if self.events.iter().any(|e| self.rules.ends_undo(e)) {
             self.undo_floor = self.history.len();
         }
+        self.listed_for = listed_for;
+        &self.events
     }
 
     /// Whether `side` may take back the latest decision now.

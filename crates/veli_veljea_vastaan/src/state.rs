@@ -25,10 +25,14 @@ pub struct Unit {
     pub attacked: bool,
 }
 
+/// What makes units interchangeable: kind, reduced, city, movement points
+/// left, and whether activated, moved and attacked (see `Unit::twin_key`).
+pub type TwinKey = (UnitType, bool, CityId, u8, bool, bool, bool);
+
 impl Unit {
     /// Units with the same key are interchangeable: the choices list only the
     /// first of them (the board takes a click on any of them for it).
-    pub fn twin_key(&self) -> (UnitType, bool, CityId, u8, bool, bool, bool) {
+    pub fn twin_key(&self) -> TwinKey {
         (
             self.kind,
             self.reduced,
@@ -42,10 +46,7 @@ impl Unit {
 }
 
 /// Keeps the first of each set of interchangeable units.
-pub fn first_of_twins(
-    seen: &mut Vec<(UnitType, bool, CityId, u8, bool, bool, bool)>,
-    u: &Unit,
-) -> bool {
+pub fn first_of_twins(seen: &mut Vec<TwinKey>, u: &Unit) -> bool {
     let k = u.twin_key();
     if seen.contains(&k) {
         false

@@ -103,6 +103,7 @@ impl DeathOnTheRails {
     /// melee...). Never for reaction fire, where being asked or not must not
     /// depend on what the opponent's hidden blocks are, and never for the
     /// choice of action itself.
+    ///
     /// Returns the side whose choices are left in `listed` when the loop
     /// ended at a decision with several choices (they are that decision's).
     fn take_forced_decisions(

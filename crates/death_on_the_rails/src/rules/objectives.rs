@@ -340,9 +340,7 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
         return Err("a loaded die is not 1 to 6".into());
     }
-    // Every action card is in exactly one place: as many cards as the deck
-    // holds, and as many different ones. Up to 64 cards (the Narva deck is
-    // 50) the set is one register, up to 128 two; beyond, an array.
+    // Every action card is in exactly one place.
     let n = sc.cards.len();
     let extra = [
         s.secret[0],
@@ -364,7 +362,7 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     // With as many cards placed as the deck holds, they are each in one
     // place exactly when every card number below the deck's size is seen.
     // Up to 64 cards (the Narva deck is 50) the set is one register, built
-    // with a table rather than shifts; up to 128 two; beyond, an array.
+    // with a table rather than shifts; beyond (at most MAX_CARDS), an array.
     let piles = [&s.deck[..], &s.discard[..], extra_cards];
     let all_seen = if n <= 64 {
         let (mut seen, mut any) = (0u64, 0u8);
@@ -376,15 +374,6 @@ pub fn invariants(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
         }
         let full = if n == 0 { 0 } else { u64::MAX >> (64 - n) };
         any < 64 && seen == full
-    } else if n <= 128 {
-        let (mut seen, mut any) = (0u128, 0u8);
-        for pile in piles {
-            for &c in pile {
-                seen |= 1 << (c & 127);
-                any |= c;
-            }
-        }
-        any < 128 && seen == u128::MAX >> (128 - n)
     } else {
         let mut seen = [0u64; 4];
         for pile in piles {

@@ -207,7 +207,7 @@ fn invariants_catch_corrupted_states() {
     assert!(e.contains("unit set of area"), "{e}");
     // A unit missing from its area's list.
     let e = broken(&|s| s.area_units[area].0 &= !(1 << placed));
-    assert!(e.contains("unit"), "{e}");
+    assert!(e.contains("missing from its unit set"), "{e}");
     // A card both in the deck and in the discard pile.
     let e = broken(&|s| {
         let c = s.deck[0];
