@@ -47,16 +47,112 @@ pub mod flag {
     pub const EXTRA_MOVE_USED: u8 = 32;
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One unit's changing state in four bytes: where it is (the kind of place
+/// and, on the map, the area), its strength and its markers. Every byte is
+/// a plain number, so a unit reads as one word ([`UnitState::word`]) and
+/// lists of units compare a word at a time (the invariants, checked after
+/// every step, lean on this). `place()` gives the place as a [`Place`].
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "UnitStateData", into = "UnitStateData")]
+#[repr(C)]
 pub struct UnitState {
-    pub place: Place,
+    kind: u8,
+    area: AreaId,
     pub strength: u8,
     pub flags: u8,
 }
 
+/// [`UnitState::kind`] values; `ON_MAP` is the only one with an area.
+pub mod place_kind {
+    pub const ON_MAP: u8 = 0;
+    pub const POOL: u8 = 1;
+    pub const GONE: u8 = 2;
+    pub const EXITED: u8 = 3;
+    pub const EVACUATED: u8 = 4;
+}
+
 impl UnitState {
+    pub fn new(place: Place, strength: u8, flags: u8) -> UnitState {
+        let mut u = UnitState {
+            kind: 0,
+            area: 0,
+            strength,
+            flags,
+        };
+        u.put(place);
+        u
+    }
+
+    pub fn place(&self) -> Place {
+        match self.kind {
+            place_kind::ON_MAP => Place::Area(self.area),
+            place_kind::POOL => Place::Pool,
+            place_kind::GONE => Place::Gone,
+            place_kind::EXITED => Place::Exited,
+            _ => Place::Evacuated,
+        }
+    }
+
+    /// Puts the unit in a place without updating the area sets: only for
+    /// [`State::set_place`], and for tests that break a state on purpose.
+    pub fn put(&mut self, place: Place) {
+        (self.kind, self.area) = match place {
+            Place::Area(a) => (place_kind::ON_MAP, a),
+            Place::Pool => (place_kind::POOL, 0),
+            Place::Gone => (place_kind::GONE, 0),
+            Place::Exited => (place_kind::EXITED, 0),
+            Place::Evacuated => (place_kind::EVACUATED, 0),
+        };
+    }
+
+    /// The kind of place (a [`place_kind`] value).
+    pub fn kind(&self) -> u8 {
+        self.kind
+    }
+
+    /// The unit as one word: kind of place, area, strength and markers,
+    /// lowest byte first.
+    pub fn word(&self) -> u32 {
+        u32::from_le_bytes([self.kind, self.area, self.strength, self.flags])
+    }
+
     pub fn has(&self, f: u8) -> bool {
         self.flags & f != 0
+    }
+}
+
+impl std::fmt::Debug for UnitState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UnitState")
+            .field("place", &self.place())
+            .field("strength", &self.strength)
+            .field("flags", &self.flags)
+            .finish()
+    }
+}
+
+/// How a unit's state is written in JSON (as it was before the place
+/// became two bytes).
+#[derive(Serialize, Deserialize)]
+struct UnitStateData {
+    place: Place,
+    strength: u8,
+    flags: u8,
+}
+
+impl From<UnitStateData> for UnitState {
+    fn from(d: UnitStateData) -> UnitState {
+        UnitState::new(d.place, d.strength, d.flags)
+    }
+}
+
+impl From<UnitState> for UnitStateData {
+    fn from(u: UnitState) -> UnitStateData {
+        UnitStateData {
+            place: u.place(),
+            strength: u.strength,
+            flags: u.flags,
+        }
     }
 }
 
@@ -282,17 +378,17 @@ impl State {
     /// Moves a unit to a place, keeping the per-area unit sets up to date.
     /// Every change of a unit's place goes through here.
     pub fn set_place(&mut self, u: UnitId, place: Place) {
-        if let Place::Area(a) = self.units[u as usize].place {
+        if let Place::Area(a) = self.units[u as usize].place() {
             self.area_units[a as usize].remove(u);
         }
-        self.units[u as usize].place = place;
+        self.units[u as usize].put(place);
         if let Place::Area(a) = place {
             self.area_units[a as usize].insert(u);
         }
     }
 
     pub fn area_of(&self, u: UnitId) -> Option<AreaId> {
-        self.units[u as usize].place.area()
+        self.units[u as usize].place().area()
     }
     /// Units on the map in `area`.
     pub fn units_in(&self, area: AreaId) -> UnitSet {

@@ -98,7 +98,7 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
             let place = if hidden_setup && !own && d.train_part.is_none() {
                 Place::Pool
             } else {
-                st.place
+                st.place()
             };
             UnitView {
                 id: u,

@@ -16,6 +16,7 @@
 pub mod advanced;
 pub mod artillery;
 pub mod fire;
+pub mod invariants;
 pub mod melee;
 pub mod movement;
 pub mod objectives;
@@ -247,7 +248,7 @@ impl DeathOnTheRails {
         let t = self.scenario.side(side).train.as_ref()?;
         t.parts
             .iter()
-            .find_map(|p| s.units[*p as usize].place.area())
+            .find_map(|p| s.units[*p as usize].place().area())
     }
 
     pub fn train_part_unit(&self, side: Side, part: TrainPart) -> Option<UnitId> {
@@ -276,7 +277,7 @@ impl DeathOnTheRails {
     /// more steps, it is removed from board instead"). Units without combat
     /// strength are removed by any loss.
     pub fn lose_steps(&self, s: &mut State, u: UnitId, steps: u8, ev: &mut Vec<Event>) {
-        if steps == 0 || s.units[u as usize].place.area().is_none() {
+        if steps == 0 || s.units[u as usize].place().area().is_none() {
             return;
         }
         let d = self.def(u);
@@ -571,7 +572,7 @@ impl Ruleset for DeathOnTheRails {
     }
 
     fn check_invariants(&self, s: &State) -> Result<(), String> {
-        crate::rules::objectives::invariants(self, s)
+        crate::rules::invariants::check(self, s)
     }
 
     fn describe_action(&self, s: &State, action: &Action) -> String {

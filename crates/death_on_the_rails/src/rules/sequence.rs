@@ -213,6 +213,6 @@ impl DeathOnTheRails {
 
     /// Whether a unit is on the map.
     pub fn on_map(&self, s: &State, u: crate::UnitId) -> bool {
-        matches!(s.units[u as usize].place, Place::Area(_))
+        matches!(s.units[u as usize].place(), Place::Area(_))
     }
 }

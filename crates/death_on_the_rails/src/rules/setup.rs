@@ -39,11 +39,7 @@ impl DeathOnTheRails {
         let units = sc
             .units
             .iter()
-            .map(|d| UnitState {
-                place: Place::Pool,
-                strength: d.strength,
-                flags: 0,
-            })
+            .map(|d| UnitState::new(Place::Pool, d.strength, 0))
             .collect();
         let mut s = State {
             rng,
@@ -168,7 +164,7 @@ impl DeathOnTheRails {
                     d.side == side
                         && d.train_part.is_none()
                         && d.reinforcement == reinf
-                        && s.units[u as usize].place == Place::Pool
+                        && s.units[u as usize].place() == Place::Pool
                 })
                 .collect()
         };

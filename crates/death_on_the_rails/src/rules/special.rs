@@ -68,7 +68,7 @@ impl DeathOnTheRails {
         self.unit_ids()
             .filter(|&u| {
                 let d = self.def(u);
-                d.side == side && d.reinforcement && s.units[u as usize].place == Place::Pool
+                d.side == side && d.reinforcement && s.units[u as usize].place() == Place::Pool
             })
             .collect()
     }
@@ -116,7 +116,7 @@ impl DeathOnTheRails {
     ) {
         if let Some(t) = &self.sc().side(side).train
             && t.reinforcement
-            && s.units[t.parts[0] as usize].place == Place::Pool
+            && s.units[t.parts[0] as usize].place() == Place::Pool
         {
             for p in t.parts {
                 s.set_place(p, Place::Area(t.area));

@@ -92,7 +92,7 @@ impl Table {
             .unit_ids()
             .find(|&u| {
                 let d = self.r.def(u);
-                d.side == side && d.name == name && self.s.units[u as usize].place == Place::Pool
+                d.side == side && d.name == name && self.s.units[u as usize].place() == Place::Pool
             })
             .unwrap_or_else(|| panic!("no {name} of {side:?} left to place"));
         self.s.set_place(u, Place::Area(area));
@@ -183,11 +183,11 @@ impl Table {
     }
 
     pub fn place(&self, u: UnitId) -> Place {
-        self.s.units[u as usize].place
+        self.s.units[u as usize].place()
     }
 
     pub fn gone(&self, u: UnitId) -> bool {
-        self.s.units[u as usize].place == Place::Gone
+        self.s.units[u as usize].place() == Place::Gone
     }
 
     pub fn suppress(&mut self, key: &str) {
@@ -227,7 +227,7 @@ impl Table {
     pub fn move_units(&mut self, units: &[UnitId], path: &[&str]) -> Vec<Event> {
         let side = self.s.active;
         let from = self.s.units[units[0] as usize]
-            .place
+            .place()
             .area()
             .expect("on the map");
         let mut ev = self.act(side, Action::Move { from });

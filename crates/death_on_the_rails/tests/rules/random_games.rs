@@ -198,9 +198,9 @@ fn invariants_catch_corrupted_states() {
     let placed = fresh
         .units
         .iter()
-        .position(|u| u.place.area().is_some())
+        .position(|u| u.place().area().is_some())
         .expect("Narva starts with units on the map");
-    let area = fresh.units[placed].place.area().unwrap() as usize;
+    let area = fresh.units[placed].place().area().unwrap() as usize;
     let other = (area + 1) % fresh.area_units.len();
     // A unit listed in a second area as well as its own.
     let e = broken(&|s| s.area_units[other].0 |= 1 << placed);
@@ -236,7 +236,7 @@ fn invariants_catch_corrupted_states() {
     let e = broken(&|s| s.units[placed].strength = 0);
     assert!(e.contains("below its critical strength"), "{e}");
     // A unit in an area that does not exist.
-    let e = broken(&|s| s.units[placed].place = death_on_the_rails::state::Place::Area(120));
+    let e = broken(&|s| s.units[placed].put(death_on_the_rails::state::Place::Area(120)));
     assert!(e.contains("does not exist"), "{e}");
     // A unit listed in another area than its own.
     let e = broken(&|s| {
@@ -249,7 +249,7 @@ fn invariants_catch_corrupted_states() {
     let off_map = fresh
         .units
         .iter()
-        .position(|u| u.place.area().is_none())
+        .position(|u| u.place().area().is_none())
         .expect("Narva keeps units off the map at first");
     let e = broken(&|s| s.units[off_map].flags |= retreat);
     assert!(e.contains("not on the map"), "{e}");
@@ -273,4 +273,49 @@ fn invariants_catch_corrupted_states() {
         }
     });
     assert!(e.contains("more units than its size"), "{e}");
+}
+
+/// The board and card checks skip a state whose board, or cards, are exactly
+/// those that last passed; a state that failed is never taken as passed, a
+/// change anywhere they read is seen, and another scenario starts afresh.
+#[test]
+fn invariants_reuse_only_a_verdict_for_the_same_inputs() {
+    let r = DeathOnTheRails::load(&common::shipped("narva")).unwrap_or_else(|e| panic!("{e}"));
+    let fresh = r
+        .setup(&Options::new(), 5)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let placed = fresh
+        .units
+        .iter()
+        .position(|u| u.place().area().is_some())
+        .expect("Narva starts with units on the map");
+    let mut weak = fresh.clone();
+    weak.units[placed].strength = 0;
+    let mut lost_card = fresh.clone();
+    lost_card.deck.pop();
+    for _ in 0..2 {
+        assert_eq!(r.check_invariants(&fresh), Ok(()));
+        assert!(r.check_invariants(&fresh).is_ok(), "checked twice");
+        // The same board with a card lost, then the same cards on a broken board.
+        assert!(r.check_invariants(&lost_card).is_err());
+        assert!(r.check_invariants(&weak).is_err());
+        assert!(r.check_invariants(&weak).is_err(), "a failure is not kept");
+    }
+    // Only the side to act changes: what the board check reads, so it runs.
+    let mut retreating = fresh.clone();
+    retreating.units[placed].flags |= death_on_the_rails::state::flag::MUST_RETREAT;
+    retreating.active = r.side_of(placed as u8);
+    assert_eq!(r.check_invariants(&retreating), Ok(()));
+    let mut other_side = retreating.clone();
+    other_side.active = other_side.active.other();
+    assert!(r.check_invariants(&other_side).is_err());
+    // Another scenario on the same thread: its own state passes, and the
+    // Narva verdicts are not taken for it.
+    let other = DeathOnTheRails::load(&common::shipped("tapa")).unwrap_or_else(|e| panic!("{e}"));
+    let tapa = other
+        .setup(&Options::new(), 5)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(other.check_invariants(&tapa), Ok(()));
+    assert!(r.check_invariants(&weak).is_err());
+    assert_eq!(r.check_invariants(&fresh), Ok(()));
 }

@@ -23,7 +23,9 @@ fn empty_neighbour(t: &Table, area: AreaId) -> AreaId {
 
 fn infantry(t: &Table, side: Side) -> u8 {
     t.unit_where(side, |d, u| {
-        d.kind == UnitKind::Infantry && d.train_part.is_none() && matches!(u.place, Place::Area(_))
+        d.kind == UnitKind::Infantry
+            && d.train_part.is_none()
+            && matches!(u.place(), Place::Area(_))
     })
 }
 
@@ -316,7 +318,7 @@ fn kiltsi_the_first_sabotage_wakes_everyone_brings_the_reinforcements_and_three_
     // Two tokens now; a third wins.
     let raider2 = t.unit_where(RUSSIA, |d, u| {
         d.kind == UnitKind::Infantry
-            && matches!(u.place, Place::Area(_))
+            && matches!(u.place(), Place::Area(_))
             && u.flags & flag::FIRED == 0
     });
     t.set(raider2, Place::Area(rail));

@@ -705,7 +705,7 @@ fn click(
         && let Hit::Unit(u) = hit
     {
         // A unit's block stands in its area: try the area too.
-        if let Some(a) = m.game.state().units[u as usize].place.area() {
+        if let Some(a) = m.game.state().units[u as usize].place().area() {
             found = choices_for(m, Hit::Area(a), selected.0);
         }
     }

@@ -197,7 +197,7 @@ pub fn choices_for(m: &DotrMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usi
 
 fn matches_hit(m: &DotrMatch, a: &Action, hit: Hit, selected: Option<UnitId>) -> bool {
     let rules = m.game.rules();
-    let area_of = |u: UnitId| m.game.state().units[u as usize].place.area();
+    let area_of = |u: UnitId| m.game.state().units[u as usize].place().area();
     match (*a, hit) {
         (Action::Place { unit, area }, Hit::Area(at)) => area == at && selected == Some(unit),
         (Action::Place { unit, .. }, Hit::Unit(u)) => unit == u && selected == Some(u),
@@ -286,7 +286,7 @@ pub fn fire_lines(m: &DotrMatch) -> Option<(AreaId, Vec<(AreaId, u8)>)> {
     let rules = m.game.rules();
     let from = match s.phase {
         Phase::Fire { lead, .. } | Phase::ArtilleryAim { unit: lead } => {
-            s.units[lead as usize].place.area()?
+            s.units[lead as usize].place().area()?
         }
         _ => return None,
     };
@@ -296,7 +296,7 @@ pub fn fire_lines(m: &DotrMatch) -> Option<(AreaId, Vec<(AreaId, u8)>)> {
     let mut targets: Vec<(AreaId, u8)> = choices
         .iter()
         .filter_map(|a| match *a {
-            Action::Target { unit } => s.units[unit as usize].place.area(),
+            Action::Target { unit } => s.units[unit as usize].place().area(),
             Action::TargetArea { area } => Some(area),
             _ => None,
         })
