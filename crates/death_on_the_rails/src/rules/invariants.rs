@@ -80,7 +80,7 @@ pub fn check(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
             };
         }
         if !passed.board_is(s) {
-            passed.board_valid = false;
+            passed.active = None;
             board_invariants(sc, s)?;
             passed.keep_board(s);
         }
@@ -105,10 +105,10 @@ thread_local! {
 struct Passed {
     /// Held, so that no other scenario can come to have its address.
     scenario: Option<Arc<crate::Scenario>>,
-    board_valid: bool,
+    /// The side to act on the board that passed; `None`: no board kept.
+    active: Option<Side>,
     units: Vec<UnitState>,
     area_units: Vec<UnitSet>,
-    active: Option<Side>,
     exited: [bool; 2],
     advanced: bool,
     cards_valid: bool,
@@ -136,8 +136,7 @@ impl Passed {
                 .zip(&s.area_units)
                 .fold(0, |d, (a, b)| d | (a.0 ^ b.0))
                 == 0;
-        self.board_valid
-            && same_units
+        same_units
             && same_sets
             && (self.active, self.exited, self.advanced) == (Some(s.active), s.exited, s.advanced)
     }
@@ -146,7 +145,6 @@ impl Passed {
         self.units.clone_from(&s.units);
         self.area_units.clone_from(&s.area_units);
         (self.active, self.exited, self.advanced) = (Some(s.active), s.exited, s.advanced);
-        self.board_valid = true;
     }
 
     fn cards_are(&self, s: &State) -> bool {
