@@ -52,7 +52,7 @@ pub mod flag {
 /// a plain number, so a unit reads as one word ([`UnitState::word`]) and
 /// lists of units compare a word at a time (the invariants, checked after
 /// every step, lean on this). `place()` gives the place as a [`Place`].
-#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize, bytemuck::Pod, bytemuck::Zeroable)]
 #[serde(from = "UnitStateData", into = "UnitStateData")]
 #[repr(C)]
 pub struct UnitState {
@@ -157,7 +157,19 @@ impl From<UnitState> for UnitStateData {
 }
 
 /// A set of units, as a bit mask.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bytemuck::Pod,
+    bytemuck::Zeroable,
+)]
+#[repr(transparent)]
 pub struct UnitSet(pub u64);
 
 impl UnitSet {
@@ -393,6 +405,19 @@ impl State {
     /// Units on the map in `area`.
     pub fn units_in(&self, area: AreaId) -> UnitSet {
         self.area_units[area as usize]
+    }
+
+    /// The areas whose units pass `test`. Each half of the set is built as
+    /// a 64-bit word, without a branch per area.
+    pub fn areas_where(&self, test: impl Fn(UnitSet) -> bool) -> AreaSet {
+        let mut halves = [0u64; 2];
+        for (half, areas) in halves.iter_mut().zip(self.area_units.chunks(64)) {
+            *half = areas
+                .iter()
+                .enumerate()
+                .fold(0, |m, (i, &units)| m | (test(units) as u64) << i);
+        }
+        AreaSet(halves[0] as u128 | (halves[1] as u128) << 64)
     }
 }
 

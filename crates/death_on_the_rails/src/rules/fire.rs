@@ -188,13 +188,7 @@ impl DeathOnTheRails {
         only: Option<UnitSet>,
     ) -> crate::map::AreaSet {
         let mask = self.targetable_mask(attacker) & only.map_or(u64::MAX, |o| o.0);
-        let mut set = crate::map::AreaSet::EMPTY;
-        for (a, units) in s.area_units.iter().enumerate() {
-            if units.0 & mask != 0 {
-                set.insert(a as AreaId);
-            }
-        }
-        set
+        s.areas_where(|units| units.0 & mask != 0)
     }
 
     /// Units `attacker` may fire at: the enemy's, but not train parts.
@@ -259,12 +253,29 @@ impl DeathOnTheRails {
             return;
         }
         let sc = self.sc();
-        let candidates = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.infantry_mask;
-        for u in UnitSet(candidates).iter() {
-            if self.fire_lead_ok(s, u, targets) {
-                out.push(Action::Fire { lead: u });
+        // Area by area: where no target area is in sight at all, no unit
+        // there need be looked at. The leads are listed in unit order.
+        let mut rest = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.infantry_mask;
+        let mut leads = 0u64;
+        while rest != 0 {
+            let Some(from) = s.area_of(rest.trailing_zeros() as UnitId) else {
+                rest &= rest - 1;
+                continue;
+            };
+            let here = s.area_units[from as usize].0 & rest;
+            rest &= !here;
+            let mut seen = sc.map.line_of_sight[from as usize];
+            seen.0 &= targets.0 & !(1u128 << from);
+            if seen.is_empty() {
+                continue;
+            }
+            for u in UnitSet(here).iter() {
+                if self.can_fire(s, u) && self.fire_areas(s, u, from).intersects(seen) {
+                    leads |= 1 << u;
+                }
             }
         }
+        out.extend(UnitSet(leads).iter().map(|lead| Action::Fire { lead }));
     }
 
     /// Whether `u` may lead a fire action, given the areas holding targets.

@@ -58,8 +58,11 @@ const CARD_BIT: [u64; 64] = {
 /// a group or a target moves nothing; cards move about once a turn), so
 /// each of the two costly parts is skipped when what it reads is exactly
 /// what it last passed on this thread for the same scenario: a check is a
-/// function of what it reads, so its verdict could not differ. The rest is
-/// checked every time.
+/// function of what it reads, so its verdict could not differ. When the
+/// board did change since the last one that passed, usually in one or two
+/// units, only what changed is checked against it
+/// ([`changed_board_invariants`], which gives the same verdict as the whole
+/// check). The rest is checked every time.
 pub fn check(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     let sc = r.sc();
     if s.units.len() != sc.units.len()
@@ -79,10 +82,15 @@ pub fn check(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
                 ..Passed::default()
             };
         }
-        if !passed.board_is(s) {
+        if let Some(changed) = passed.board_change(s) {
+            let incremental = passed.active.is_some() && passed.advanced == s.advanced;
             passed.active = None;
-            board_invariants(sc, s)?;
-            passed.keep_board(s);
+            let masks = if incremental {
+                changed_board_invariants(sc, s, passed, changed)?
+            } else {
+                board_invariants(sc, s)?
+            };
+            passed.keep_board(s, masks);
         }
         if !passed.cards_are(s) {
             passed.cards_valid = false;
@@ -111,6 +119,8 @@ struct Passed {
     area_units: Vec<UnitSet>,
     exited: [bool; 2],
     advanced: bool,
+    /// What the board check found on the kept board.
+    masks: BoardMasks,
     cards_valid: bool,
     deck: Vec<u8>,
     discard: Vec<u8>,
@@ -118,33 +128,44 @@ struct Passed {
 }
 
 impl Passed {
-    /// Whether the state's board is the one that passed last. Units compare
-    /// as words and area sets as numbers, without stopping at the first
-    /// difference, so that the compiler can compare several at once.
-    fn board_is(&self, s: &State) -> bool {
-        let same_units = self.units.len() == s.units.len()
-            && self
-                .units
-                .iter()
-                .zip(&s.units)
-                .fold(0, |d, (a, b)| d | (a.word() ^ b.word()))
-                == 0;
-        let same_sets = self.area_units.len() == s.area_units.len()
-            && self
-                .area_units
-                .iter()
-                .zip(&s.area_units)
-                .fold(0, |d, (a, b)| d | (a.0 ^ b.0))
-                == 0;
-        same_units
-            && same_sets
-            && (self.active, self.exited, self.advanced) == (Some(s.active), s.exited, s.advanced)
+    /// `None` when the state's board is the one that passed last, else the
+    /// units that differ from it (all of them when no board is kept). The
+    /// lists compare as bytes first (one `memcmp` each); only when the
+    /// units differ are they looked at one by one.
+    fn board_change(&self, s: &State) -> Option<u64> {
+        if as_bytes(&self.units) == as_bytes(&s.units) {
+            let same = as_bytes(&self.area_units) == as_bytes(&s.area_units)
+                && (self.active, self.exited, self.advanced)
+                    == (Some(s.active), s.exited, s.advanced);
+            return (!same).then_some(0);
+        }
+        if self.units.len() != s.units.len() {
+            return Some(u64::MAX);
+        }
+        // Two units (eight bytes) at a time; a pair that differs sets a bit
+        // for each of its units that does.
+        let (was, was_odd) = as_bytes(&self.units).as_chunks::<8>();
+        let (now, now_odd) = as_bytes(&s.units).as_chunks::<8>();
+        let mut changed = 0u64;
+        for (pair, (a, b)) in was.iter().zip(now).enumerate() {
+            let d = u64::from_le_bytes(*a) ^ u64::from_le_bytes(*b);
+            if d != 0 {
+                let first = (d as u32 != 0) as u64;
+                let second = (d >> 32 != 0) as u64;
+                changed |= (first | second << 1) << (2 * pair);
+            }
+        }
+        if was_odd != now_odd {
+            changed |= 1 << (2 * was.len());
+        }
+        Some(changed)
     }
 
-    fn keep_board(&mut self, s: &State) {
+    fn keep_board(&mut self, s: &State, masks: BoardMasks) {
         self.units.clone_from(&s.units);
         self.area_units.clone_from(&s.area_units);
         (self.active, self.exited, self.advanced) = (Some(s.active), s.exited, s.advanced);
+        self.masks = masks;
     }
 
     fn cards_are(&self, s: &State) -> bool {
@@ -162,6 +183,11 @@ impl Passed {
     }
 }
 
+/// A list of plain data as its bytes, to compare with one `memcmp`.
+fn as_bytes<T: bytemuck::Pod>(list: &[T]) -> &[u8] {
+    bytemuck::cast_slice(list)
+}
+
 /// The cards that are neither in the deck nor discarded: the secret
 /// objective cards, the turn's action card, and (Mustjõe) the revealed one.
 fn placed_cards(s: &State) -> [Option<u8>; 4] {
@@ -173,10 +199,20 @@ fn placed_cards(s: &State) -> [Option<u8>; 4] {
     ]
 }
 
-/// The units, the area sets, stacking and the trains. (The three parts are
-/// kept out of line, so that a profile shows what each costs.)
+/// Masks of units that the board check finds on a board, kept with it for
+/// the check of the next board that differs from it.
+#[derive(Clone, Copy, Default)]
+struct BoardMasks {
+    on_map: u64,
+    retreating: u64,
+    exited: u64,
+}
+
+/// The units, the area sets, stacking and the trains, on the whole board.
+/// (The parts of the check are kept out of line, so that a profile shows
+/// what each costs.)
 #[inline(never)]
-fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
+fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<BoardMasks, String> {
     // The area sets must not overlap, and each unit in a set must be in
     // that area.
     let (mut listed, mut overlap, mut misplaced) = (0u64, 0u64, 0u64);
@@ -213,8 +249,7 @@ fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
         exited |= bit & ((kind == place_kind::EXITED) as u64).wrapping_neg();
         bit <<= 1;
     }
-    // Only units of the side to act, on the map, may be marked to retreat.
-    if bad != 0 || retreating & !(listed & sc.side_mask[s.active.index()]) != 0 {
+    if bad != 0 {
         return Err(unit_problem(sc, s).unwrap_or_else(|| "a unit is not as it should be".into()));
     }
     if overlap != 0 || on_map != listed.count_ones() || misplaced != 0 {
@@ -236,29 +271,132 @@ fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
             "the unit set of area {a} does not match where the units are"
         ));
     }
-    let exited = exited & sc.real_mask;
-    if [exited & sc.side_mask[0] != 0, exited & sc.side_mask[1] != 0] != s.exited {
-        return Err("the exit flags do not match the units that left the map".into());
-    }
     // Under the stacking limit no area holds more units than its size
     // (train parts do not count). Areas with one unit or none skip the count.
     if s.advanced {
         let mut crowded = false;
         for (set, &size) in s.area_units.iter().zip(&sc.area_sizes) {
-            let units = set.0 & !sc.train_mask;
-            crowded |= units & units.wrapping_sub(1) != 0 && units.count_ones() > size as u32;
+            crowded |= too_crowded(sc, *set, size);
         }
         if crowded {
-            let a = (0..s.area_units.len())
-                .find(|&a| {
-                    (s.area_units[a].0 & !sc.train_mask).count_ones() > sc.area_sizes[a] as u32
-                })
-                .unwrap_or(0);
-            return Err(format!(
-                "area '{}' holds more units than its size",
-                sc.map.areas[a].key
-            ));
+            return Err(crowding_problem(sc, s));
         }
+    }
+    let masks = BoardMasks {
+        on_map: listed,
+        retreating,
+        exited,
+    };
+    masks_and_trains(sc, s, masks)?;
+    Ok(masks)
+}
+
+/// Whether an area's set holds more units than the area's size (train parts
+/// do not count; a set with one unit or none is never too many).
+fn too_crowded(sc: &crate::Scenario, set: UnitSet, size: u8) -> bool {
+    let units = set.0 & !sc.train_mask;
+    units & units.wrapping_sub(1) != 0 && units.count_ones() > size as u32
+}
+
+fn crowding_problem(sc: &crate::Scenario, s: &State) -> String {
+    let a = (0..s.area_units.len())
+        .find(|&a| too_crowded(sc, s.area_units[a], sc.area_sizes[a]))
+        .unwrap_or(0);
+    format!(
+        "area '{}' holds more units than its size",
+        sc.map.areas[a].key
+    )
+}
+
+/// The board check when the board differs from one that passed it (`was`)
+/// only in the units `changed` and in some area sets. It reaches the same
+/// verdict as [`board_invariants`] on the whole board, because everything
+/// that check asks is about one unit, one area set, or a unit and the set
+/// that holds it, and a question about unchanged things was answered on
+/// `was`:
+/// - a changed unit is within its strengths, and a unit on the map is in
+///   its area's set; a changed unit whose old area's set is unchanged (so
+///   it still lists the unit) is still in that area;
+/// - every unit in a changed set is in that area, and a changed set keeps
+///   the unchanged units it held (they are still in that area), so no set
+///   lists a unit elsewhere, two sets never share one, and none misses one;
+/// - only a changed set can be too crowded;
+/// - the masks of units on the map, retreating and exited are the kept ones
+///   with the changed units' bits redone, and are checked as on a whole
+///   board, as are the trains.
+///
+/// On any failure the whole check is run for the words.
+#[inline(never)]
+fn changed_board_invariants(
+    sc: &crate::Scenario,
+    s: &State,
+    was: &Passed,
+    changed: u64,
+) -> Result<BoardMasks, String> {
+    let mut masks = BoardMasks {
+        on_map: was.masks.on_map & !changed,
+        retreating: was.masks.retreating & !changed,
+        exited: was.masks.exited & !changed,
+    };
+    let mut bad = false;
+    let mut rest = changed;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let bit = 1u64 << i;
+        let [most, least] = sc.strength_limits[i];
+        let w = s.units[i].word();
+        let (kind, area, strength) = (w as u8, (w >> 8) as u8 as usize, (w >> 16) as u8);
+        if kind == place_kind::ON_MAP {
+            bad |= strength < least
+                || s.area_units
+                    .get(area)
+                    .is_none_or(|set| !set.contains(i as crate::UnitId));
+            masks.on_map |= bit;
+        }
+        bad |= strength > most;
+        if kind == place_kind::EXITED {
+            masks.exited |= bit;
+        }
+        if (w >> 24) as u8 & flag::MUST_RETREAT != 0 {
+            masks.retreating |= bit;
+        }
+        let old = was.units[i].word();
+        if old as u8 == place_kind::ON_MAP {
+            let a = (old >> 8) as u8 as usize;
+            bad |= s.area_units[a] == was.area_units[a] && (w ^ old) & 0xffff != 0;
+        }
+    }
+    for (a, (&now, &before)) in s.area_units.iter().zip(&was.area_units).enumerate() {
+        if now != before {
+            bad |= before.0 & !changed & !now.0 != 0;
+            let here = (a as u32) << 8 | place_kind::ON_MAP as u32;
+            for u in now.iter() {
+                bad |= s
+                    .units
+                    .get(u as usize)
+                    .is_none_or(|x| x.word() & 0xffff != here);
+            }
+            bad |= s.advanced && too_crowded(sc, now, sc.area_sizes[a]);
+        }
+    }
+    if bad {
+        board_invariants(sc, s)?;
+        return Err("the board check on what changed found a fault the whole check did not".into());
+    }
+    masks_and_trains(sc, s, masks)?;
+    Ok(masks)
+}
+
+/// What the board check asks of the masks of units, and the trains.
+fn masks_and_trains(sc: &crate::Scenario, s: &State, masks: BoardMasks) -> Result<(), String> {
+    // Only units of the side to act, on the map, may be marked to retreat.
+    if masks.retreating & !(masks.on_map & sc.side_mask[s.active.index()]) != 0 {
+        return Err(unit_problem(sc, s).unwrap_or_else(|| "a unit is not as it should be".into()));
+    }
+    let exited = masks.exited & sc.real_mask;
+    if [exited & sc.side_mask[0] != 0, exited & sc.side_mask[1] != 0] != s.exited {
+        return Err("the exit flags do not match the units that left the map".into());
     }
     for side in Side::BOTH {
         if let Some(t) = &sc.side(side).train {
@@ -342,9 +480,15 @@ fn card_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
 /// the game and the action card in play.
 #[inline(never)]
 fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
-    // Folds with max rather than `any`, so that the compiler vectorises them.
-    let most = |tokens: &[u8]| tokens.iter().fold(0u8, |m, &t| m.max(t));
-    if most(&s.artillery_tokens) > 3 || most(&s.sabotage) > 3 || most(&s.train_hits) > 3 {
+    // A count is above 3 when a bit above the lowest two is set, so the
+    // counts are folded with `|`, eight at a time, and tested once.
+    let bits = |tokens: &[u8]| {
+        let (eights, rest) = tokens.as_chunks::<8>();
+        eights.iter().fold(0, |m, e| m | u64::from_ne_bytes(*e))
+            | rest.iter().fold(0, |m, &t| m | t as u64)
+    };
+    let tokens = bits(&s.artillery_tokens) | bits(&s.sabotage) | bits(&s.train_hits);
+    if tokens & 0xfcfc_fcfc_fcfc_fcfc != 0 {
         return Err("more than three tokens on an area or train".into());
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
@@ -368,4 +512,128 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Decider, Game, Options};
+    use rand::RngExt;
+
+    /// States along random Narva games (the advanced rules apply there), one
+    /// in every few steps.
+    fn states_along_games(r: &DeathOnTheRails) -> Vec<State> {
+        let mut rng = engine::rng_from_seed(11);
+        let mut states = Vec::new();
+        for seed in 0..3 {
+            let mut game = Game::new(r.clone(), Options::new(), seed).expect("Narva sets up");
+            for _ in 0..2000 {
+                let side = match game.to_decide() {
+                    Decider::One(side) => side,
+                    Decider::Both => Side::A,
+                    Decider::Nobody => break,
+                };
+                let count = game.legal_choices(side).len();
+                let pick = rng.random_range(0..count);
+                game.apply_choice(side, pick)
+                    .expect("a listed choice is legal");
+                if rng.random_range(0..8) == 0 {
+                    states.push(game.state().clone());
+                }
+            }
+        }
+        states
+    }
+
+    /// One random change to the board: right (a unit moved with its sets)
+    /// or wrong in one of the ways the board check looks for.
+    fn change_board(s: &mut State, rng: &mut engine::GameRng) {
+        let (units, areas) = (s.units.len(), s.area_units.len());
+        let u = rng.random_range(0..units);
+        let area = rng.random_range(0..areas) as AreaId;
+        let places = [
+            Place::Area(area),
+            Place::Pool,
+            Place::Gone,
+            Place::Exited,
+            Place::Evacuated,
+        ];
+        let place = places[rng.random_range(0..places.len())];
+        match rng.random_range(0..8) {
+            0 => s.units[u].strength = rng.random_range(0..=5),
+            // Moved with its sets (unless an earlier change put it off the map's areas).
+            1 if s.units[u]
+                .place()
+                .area()
+                .is_none_or(|a| (a as usize) < areas) =>
+            {
+                s.set_place(u as crate::UnitId, place)
+            }
+            2 => s.units[u].put(place),
+            3 => s.units[u].put(Place::Area(rng.random_range(areas..=255) as AreaId)),
+            4 => s.area_units[area as usize].0 ^= 1 << u,
+            5 => s.units[u].flags ^= flag::MUST_RETREAT,
+            6 => s.active = s.active.other(),
+            _ => {
+                let side = rng.random_range(0..2);
+                s.exited[side] = !s.exited[side];
+            }
+        }
+    }
+
+    /// The check of what changed since a board that passed reaches the same
+    /// verdict as the check of the whole board, for boards one to three
+    /// random changes away from states of real games (and from the next
+    /// kept state, many moves on).
+    #[test]
+    fn the_check_of_what_changed_agrees_with_the_whole_board_check() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/death_on_the_rails/narva.toml");
+        let r = DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let sc = r.sc();
+        let states = states_along_games(&r);
+        assert!(states.len() > 100, "{} states", states.len());
+        let mut rng = engine::rng_from_seed(5);
+        let (mut passed_both, mut failed_both) = (0, 0);
+        for pair in states.windows(2) {
+            let mut kept = Passed::default();
+            let masks = board_invariants(sc, &pair[0]).expect("a state of a legal game passes");
+            kept.keep_board(&pair[0], masks);
+            for trial in 0..30 {
+                let mut s = pair[trial % 2].clone();
+                for _ in 0..rng.random_range(1..=3) {
+                    change_board(&mut s, &mut rng);
+                }
+                let whole = board_invariants(sc, &s);
+                let changed = match kept.board_change(&s) {
+                    None => Ok(kept.masks),
+                    Some(units) => changed_board_invariants(sc, &s, &kept, units),
+                };
+                assert_eq!(
+                    changed.is_ok(),
+                    whole.is_ok(),
+                    "the whole check says {:?}, the check of what changed {:?}",
+                    whole.err(),
+                    changed.err()
+                );
+                if let (Ok(a), Ok(b)) = (&changed, &whole) {
+                    assert_eq!(
+                        (a.on_map, a.retreating, a.exited),
+                        (b.on_map, b.retreating, b.exited),
+                        "the masks kept for the next check"
+                    );
+                }
+                if whole.is_ok() {
+                    passed_both += 1;
+                } else {
+                    failed_both += 1;
+                }
+            }
+        }
+        // Both verdicts were put to the test many times.
+        assert!(
+            passed_both > 300 && failed_both > 300,
+            "{passed_both} passed, {failed_both} failed"
+        );
+    }
 }

@@ -190,14 +190,10 @@ impl DeathOnTheRails {
     /// do not fight in melee).
     pub fn contested_areas(&self, s: &State) -> AreaSet {
         let sc = &self.scenario;
-        let mut set = AreaSet::EMPTY;
-        for (a, units) in s.area_units.iter().enumerate() {
+        s.areas_where(|units| {
             let ground = units.0 & !sc.train_mask;
-            if ground & sc.side_mask[0] != 0 && ground & sc.side_mask[1] != 0 {
-                set.insert(a as AreaId);
-            }
-        }
-        set
+            ground & sc.side_mask[0] != 0 && ground & sc.side_mask[1] != 0
+        })
     }
 
     /// Whether `side` has units in `area` (train parts included).
@@ -230,6 +226,26 @@ impl DeathOnTheRails {
     /// Units in an area, counted for stacking (train parts are not).
     pub fn stack_count(&self, s: &State, area: AreaId) -> usize {
         (s.area_units[area as usize].0 & !self.scenario.train_mask).count_ones() as usize
+    }
+
+    /// Advanced rules, stacking limit: whether `size` more units fit into
+    /// `area` (train parts do not count). The same as `stack_count + size ≤
+    /// the area's size`, but striking out one unit per free place, so that
+    /// the usual case, an area with few units, costs a step or two.
+    pub fn has_room(&self, s: &State, area: AreaId, size: usize) -> bool {
+        let sc = &self.scenario;
+        let Some(mut free) = (sc.area_sizes[area as usize] as usize).checked_sub(size) else {
+            return false;
+        };
+        let mut units = s.area_units[area as usize].0 & !sc.train_mask;
+        while units != 0 {
+            if free == 0 {
+                return false;
+            }
+            units &= units - 1;
+            free -= 1;
+        }
+        true
     }
 
     /// The ability a unit has now: abilities are lost with steps.

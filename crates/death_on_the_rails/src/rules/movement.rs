@@ -79,7 +79,7 @@ impl DeathOnTheRails {
         if !map.adjacent[from as usize].contains(to) {
             return false;
         }
-        if s.advanced && self.stack_count(s, to) + size > map.areas[to as usize].size() {
+        if s.advanced && !self.has_room(s, to, size) {
             // Advanced rules: the stacking limit holds even while moving through.
             return false;
         }
@@ -438,11 +438,9 @@ impl DeathOnTheRails {
         let Some(t) = self.sc().side(side).train.as_ref() else {
             return false;
         };
-        let alive: Vec<_> = t.parts.iter().filter(|p| self.on_map(s, **p)).collect();
-        !alive.is_empty()
-            && alive
-                .iter()
-                .all(|p| !s.units[**p as usize].has(flag::ASLEEP))
+        let mut alive = t.parts.iter().filter(|p| self.on_map(s, **p)).peekable();
+        alive.peek().is_some()
+            && alive.all(|p| !s.units[*p as usize].has(flag::ASLEEP))
             && s.train_hits[side.index()] < 3
             && !self.train_pinned(s, side)
     }

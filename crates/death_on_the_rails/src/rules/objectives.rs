@@ -37,25 +37,25 @@ impl DeathOnTheRails {
 
     /// Units with combat strength a side has on the map (train parts count).
     pub fn combat_units_left(&self, s: &State, side: Side) -> usize {
-        self.tally(s).combat[side.index()] as usize
+        self.tally(s).combat[side.index()].count_ones() as usize
     }
 
-    /// What the victory conditions look at, counted in one pass.
+    /// What the victory conditions look at, as masks of units (the
+    /// conditions only ask whether one is left, so nothing is counted).
     fn tally(&self, s: &State) -> Tally {
         let sc = self.sc();
         let combat = self.on_map_mask(s) & sc.combat_mask;
-        let mut t = Tally {
-            combat: [
-                (combat & sc.side_mask[0]).count_ones() as u16,
-                (combat & sc.side_mask[1]).count_ones() as u16,
-            ],
-            ground_combat: (combat & !sc.train_mask).count_ones() as u16,
-            ..Tally::default()
-        };
-        for u in UnitSet(sc.reinforcement_mask).iter() {
-            t.pending |= s.units[u as usize].place() == Place::Pool;
+        Tally {
+            combat: [combat & sc.side_mask[0], combat & sc.side_mask[1]],
+            ground_combat: combat & !sc.train_mask,
         }
-        t
+    }
+
+    /// A reinforcement is still to come.
+    fn reinforcement_pending(&self, s: &State) -> bool {
+        UnitSet(self.sc().reinforcement_mask)
+            .iter()
+            .any(|u| s.units[u as usize].place() == Place::Pool)
     }
 
     fn wins_by(
@@ -123,8 +123,8 @@ impl DeathOnTheRails {
     /// side has a combat unit on the map but its armoured train, and no
     /// reinforcement can still come, nobody can win any more (trains cannot
     /// take objectives, leave the map or plant charges).
-    fn only_trains_left(t: &Tally) -> bool {
-        t.ground_combat == 0 && !t.pending
+    fn only_trains_left(&self, s: &State, t: &Tally) -> bool {
+        t.ground_combat == 0 && !self.reinforcement_pending(s)
     }
 
     /// GOAL OF THE GAME: the first player to fulfil the scenario's victory
@@ -147,7 +147,7 @@ impl DeathOnTheRails {
             }
         }
         let outcome = match reasons {
-            [None, None] if Self::only_trains_left(&tally) => Outcome {
+            [None, None] if self.only_trains_left(s, &tally) => Outcome {
                 winner: None,
                 reason: "only the armoured trains are left: neither side can take ground any more (a draw)".to_string(),
             },
@@ -176,12 +176,9 @@ impl DeathOnTheRails {
     }
 }
 
-#[derive(Default)]
 struct Tally {
     /// Units with combat strength on the map, per side (train parts count).
-    combat: [u16; 2],
+    combat: [u64; 2],
     /// The same, without train parts, both sides together.
-    ground_combat: u16,
-    /// A reinforcement is still to come.
-    pending: bool,
+    ground_combat: u64,
 }

@@ -192,7 +192,7 @@ impl DeathOnTheRails {
                     sc.side(side).setup_areas.contains(a)
                 }
             })
-            .filter(|&a| !s.advanced || self.stack_count(s, a) < sc.map.areas[a as usize].size())
+            .filter(|&a| !s.advanced || self.has_room(s, a, 1))
             .collect()
     }
 

@@ -95,9 +95,7 @@ impl DeathOnTheRails {
                     .side(side)
                     .setup_areas
                     .iter()
-                    .filter(|&a| {
-                        !s.advanced || self.stack_count(s, a) < sc.map.areas[a as usize].size()
-                    })
+                    .filter(|&a| !s.advanced || self.has_room(s, a, 1))
                     .collect();
                 (u, areas)
             })
