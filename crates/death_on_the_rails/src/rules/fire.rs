@@ -63,17 +63,27 @@ pub fn defence_dice(
 /// compare pair by pair (a side short of dice pairs its missing dice as 0s).
 /// The higher die scores a hit point; a tie scores nothing, or (9.2, melee)
 /// scores for the defender. Returns (attacker's hit points, defender's).
-pub fn compare(attack: &[u8], defence: &[u8], ties_to_defender: bool) -> (u8, u8) {
-    let sorted = |d: &[u8]| {
-        let mut v: Vec<u8> = d.iter().copied().filter(|x| *x != 1).collect();
-        v.sort_unstable_by(|a, b| b.cmp(a));
-        v
+pub fn compare(attack: &Dice, defence: &Dice, ties_to_defender: bool) -> (u8, u8) {
+    // Sorted in place in a copy of the (at most eight) dice, 1s as 0s: a
+    // removed die and a missing one pair alike.
+    let sorted = |d: &Dice| {
+        let mut v = d.values;
+        for x in &mut v[..] {
+            if *x == 1 {
+                *x = 0;
+            }
+        }
+        v[..d.len as usize].sort_unstable_by(|a, b| b.cmp(a));
+        (v, d.len as usize)
     };
-    let (a, d) = (sorted(attack), sorted(defence));
+    let ((a, a_len), (d, d_len)) = (sorted(attack), sorted(defence));
     let (mut ah, mut dh) = (0, 0);
-    for i in 0..a.len().max(d.len()) {
-        let x = a.get(i).copied().unwrap_or(0);
-        let y = d.get(i).copied().unwrap_or(0);
+    for i in 0..a_len.max(d_len) {
+        let x = if i < a_len { a[i] } else { 0 };
+        let y = if i < d_len { d[i] } else { 0 };
+        if x == 0 && y == 0 {
+            break;
+        }
         if x > y {
             ah += 1;
         } else if y > x || ties_to_defender {
@@ -466,12 +476,18 @@ impl DeathOnTheRails {
         }
     }
 
-    /// The distinct die values below 6 that a raise could apply to.
-    fn raisable(dice: &Dice) -> Vec<u8> {
-        let mut v: Vec<u8> = dice.as_slice().iter().copied().filter(|x| *x < 6).collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+    /// The distinct die values below 6 that a raise could apply to, as a
+    /// mask (bit `v` for value `v`).
+    fn raisable(dice: &Dice) -> u8 {
+        dice.as_slice()
+            .iter()
+            .filter(|&&x| x < 6)
+            .fold(0, |mask, &x| mask | 1 << x)
+    }
+
+    /// The values in a mask from [`Self::raisable`], lowest first.
+    fn values_in(mask: u8) -> impl Iterator<Item = u8> {
+        (0..6).filter(move |v| mask >> v & 1 == 1)
     }
 
     /// After the attacker's roll: an M (machine gun) or A (special force) lead
@@ -480,15 +496,16 @@ impl DeathOnTheRails {
     fn after_attack_roll(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
         if let Some(ab @ (Ability::A | Ability::M)) = self.ability(s, c.lead) {
             let values = Self::raisable(&c.attack);
-            match values.len() {
+            match values.count_ones() {
                 0 => {}
                 1 => {
-                    raise_value(&mut c.attack, values[0]);
+                    let value = values.trailing_zeros() as u8;
+                    raise_value(&mut c.attack, value);
                     ev.push(Event::Raised {
                         side: c.attacker,
                         role: Role::Attacker,
-                        from: values[0],
-                        to: values[0] + 1,
+                        from: value,
+                        to: value + 1,
                         why: RaiseReason::Ability(ab),
                     });
                 }
@@ -521,15 +538,16 @@ impl DeathOnTheRails {
         c.defence = self.roll(s, defender, Role::Defender, n, parts, ev);
         if let Some(ab @ (Ability::M | Ability::D)) = self.ability(s, c.target) {
             let values = Self::raisable(&c.defence);
-            match values.len() {
+            match values.count_ones() {
                 0 => {}
                 1 => {
-                    raise_value(&mut c.defence, values[0]);
+                    let value = values.trailing_zeros() as u8;
+                    raise_value(&mut c.defence, value);
                     ev.push(Event::Raised {
                         side: defender,
                         role: Role::Defender,
-                        from: values[0],
-                        to: values[0] + 1,
+                        from: value,
+                        to: value + 1,
                         why: RaiseReason::Ability(ab),
                     });
                 }
@@ -551,7 +569,7 @@ impl DeathOnTheRails {
         } else {
             &combat.defence
         };
-        for v in Self::raisable(dice) {
+        for v in Self::values_in(Self::raisable(dice)) {
             out.push(Action::Raise { value: v });
         }
     }
@@ -581,7 +599,7 @@ impl DeathOnTheRails {
     /// 9.1: if the attacker scores more hit points, the defending unit loses a
     /// step; two if every die the attacker rolled scored (a decisive attack).
     fn fire_result(&self, s: &mut State, c: Combat, ev: &mut Vec<Event>) {
-        let (ah, dh) = compare(c.attack.as_slice(), c.defence.as_slice(), false);
+        let (ah, dh) = compare(&c.attack, &c.defence, false);
         ev.push(Event::Compared {
             attack: c.attack,
             defence: c.defence,
@@ -723,11 +741,17 @@ mod tests {
 
     #[test]
     fn ones_are_removed_and_missing_dice_count_as_zero() {
+        let compare =
+            |a: &[u8], d: &[u8], ties| compare(&Dice::from_slice(a), &Dice::from_slice(d), ties);
         assert_eq!(compare(&[6, 5, 1], &[4], false), (2, 0));
         assert_eq!(compare(&[3], &[4, 2], false), (0, 2));
         assert_eq!(compare(&[4, 4], &[4, 4], false), (0, 0));
         assert_eq!(compare(&[4, 4], &[4, 4], true), (0, 2));
         assert_eq!(compare(&[1, 1], &[1], false), (0, 0));
+        // A 1 and a missing die pair alike: as 0s, which never score, even
+        // for the defender in melee.
+        assert_eq!(compare(&[1, 3], &[2], true), (1, 0));
+        assert_eq!(compare(&[5, 1], &[5, 1], true), (0, 1));
     }
 
     #[test]

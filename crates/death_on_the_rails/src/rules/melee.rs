@@ -151,7 +151,7 @@ impl DeathOnTheRails {
             vec![DicePart::Steps(d)],
             ev,
         );
-        let (ah, dh) = super::fire::compare(c.attack.as_slice(), c.defence.as_slice(), true);
+        let (ah, dh) = super::fire::compare(&c.attack, &c.defence, true);
         ev.push(Event::Compared {
             attack: c.attack,
             defence: c.defence,

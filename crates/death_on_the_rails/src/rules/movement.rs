@@ -241,11 +241,12 @@ impl DeathOnTheRails {
                     entered_melee,
                     extra,
                 };
-                let mut next = Vec::new();
-                if !entered_melee && self.may_go_on(s, to) {
-                    self.second_steps(s, group, from, to, kind, &mut next);
-                }
-                if next.is_empty() {
+                let goes_on = !entered_melee
+                    && self.may_go_on(s, to)
+                    && self.sc().map.adjacent[to as usize]
+                        .iter()
+                        .any(|next| self.second_step_ok(s, group, from, to, next, kind));
+                if !goes_on {
                     self.finish_move(
                         s,
                         group,

@@ -58,6 +58,34 @@ impl DeathOnTheRails {
             .any(|u| s.units[u as usize].place() == Place::Pool)
     }
 
+    /// Whether a victory condition is met now (for secret objectives:
+    /// those on the card the side holds). Changes nothing, so the victory
+    /// check after each action costs little when nobody wins.
+    fn condition_met(&self, s: &State, t: &Tally, side: Side, v: &VictoryFile) -> bool {
+        let enemy = side.other();
+        match v {
+            VictoryFile::DestroyAllEnemyUnits => t.combat[enemy.index()] == 0,
+            // Lehtse: objectives count once the fog has lifted.
+            VictoryFile::SecretObjectives => {
+                !s.fog
+                    && self
+                        .secret_objectives(s, side)
+                        .is_some_and(|mask| self.controls_all(s, side, mask))
+            }
+            VictoryFile::Evacuate { count } => s.evacuated >= *count,
+            VictoryFile::ThreeHitsOnRailwayOrTrain => {
+                s.sabotage
+                    .iter()
+                    .any(|t| *t >= super::sabotage::RAILWAY_DESTROYED)
+                    || s.train_hits[enemy.index()] >= super::sabotage::TRAIN_IMMOBILISED
+            }
+            VictoryFile::ExitMap => s.exited[side.index()],
+        }
+    }
+
+    /// What a side that meets a condition has done, in words; `None` if it
+    /// has not met it after all (Mustjõe: the first to hold the objectives
+    /// on the card draws a new card instead).
     fn wins_by(
         &self,
         s: &mut State,
@@ -67,17 +95,15 @@ impl DeathOnTheRails {
         ev: &mut Vec<Event>,
     ) -> Option<String> {
         let enemy = side.other();
+        if !self.condition_met(s, t, side, v) {
+            return None;
+        }
         match v {
-            VictoryFile::DestroyAllEnemyUnits => (t.combat[enemy.index()] == 0)
-                .then(|| format!("destroyed every {} combat unit", self.side_name_of(enemy))),
+            VictoryFile::DestroyAllEnemyUnits => Some(format!(
+                "destroyed every {} combat unit",
+                self.side_name_of(enemy)
+            )),
             VictoryFile::SecretObjectives => {
-                if s.fog {
-                    return None; // Lehtse: objectives count once the fog has lifted.
-                }
-                let mask = self.secret_objectives(s, side)?;
-                if !self.controls_all(s, side, mask) {
-                    return None;
-                }
                 if self.sc().special.objective_change && s.objectives_changed.is_none() {
                     // Mustjõe: the first to hold their objectives shows the
                     // card and draws a new one; from now on, the next to hold
@@ -98,24 +124,23 @@ impl DeathOnTheRails {
                 }
                 Some("holds every objective on its secret card".to_string())
             }
-            VictoryFile::Evacuate { count } => (s.evacuated >= *count)
-                .then(|| format!("evacuated {count} non-combat units to the armoured train")),
+            VictoryFile::Evacuate { count } => Some(format!(
+                "evacuated {count} non-combat units to the armoured train"
+            )),
             VictoryFile::ThreeHitsOnRailwayOrTrain => {
                 let rail = s
                     .sabotage
                     .iter()
                     .any(|t| *t >= super::sabotage::RAILWAY_DESTROYED);
-                let train = s.train_hits[enemy.index()] >= super::sabotage::TRAIN_IMMOBILISED;
-                (rail || train).then(|| {
-                    if rail {
-                        "destroyed the railway".to_string()
-                    } else {
-                        "crippled the armoured train".to_string()
-                    }
+                Some(if rail {
+                    "destroyed the railway".to_string()
+                } else {
+                    "crippled the armoured train".to_string()
                 })
             }
-            VictoryFile::ExitMap => s.exited[side.index()]
-                .then(|| "a unit left the map through the enemy's setup area".to_string()),
+            VictoryFile::ExitMap => {
+                Some("a unit left the map through the enemy's setup area".to_string())
+            }
         }
     }
 
@@ -137,6 +162,16 @@ impl DeathOnTheRails {
             return false;
         }
         let tally = self.tally(s);
+        let sc = self.sc();
+        let any_met = Side::BOTH.into_iter().any(|side| {
+            sc.side(side)
+                .victory
+                .iter()
+                .any(|v| self.condition_met(s, &tally, side, v))
+        });
+        if !any_met && !self.only_trains_left(s, &tally) {
+            return false;
+        }
         let mut reasons: [Option<String>; 2] = [None, None];
         for side in Side::BOTH {
             for v in &self.sc().side(side).victory {
