@@ -18,7 +18,7 @@ use crate::state::{Action, Event, RemovedWhy, State, UnitSet, flag};
 impl DeathOnTheRails {
     /// Whether any of the active player's units must retreat.
     pub fn retreat_pending(&self, s: &State) -> bool {
-        s.advanced && s.units.iter().any(|u| u.has(flag::MUST_RETREAT))
+        s.advanced && s.any_unit_has(flag::MUST_RETREAT)
     }
 
     pub fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
@@ -30,11 +30,11 @@ impl DeathOnTheRails {
         let Some(area) = s.area_of(u) else {
             return false;
         };
-        let mut near = self.sc().map.adjacent[area as usize];
-        near.insert(area);
-        let mut friends = self.units_in_areas(s, self.def(u).side, near);
-        friends.remove(u);
-        !friends.is_empty()
+        let friends = self.sc().side_mask[self.def(u).side.index()];
+        s.area_units[area as usize].0 & friends & !(1 << u) != 0
+            || self.sc().map.adjacent[area as usize]
+                .iter()
+                .any(|a| s.area_units[a as usize].0 & friends != 0)
     }
 
     /// The retreat is over for a unit next to a friend or back in its setup
@@ -83,17 +83,15 @@ impl DeathOnTheRails {
         if !self.retreat_pending(s) {
             return;
         }
-        let mut choices = Vec::new();
         for u in self.units_of(s.active) {
             if !s.units[u as usize].has(flag::MUST_RETREAT) {
                 continue;
             }
-            choices.clear();
-            self.move_choices_of(s, MoveKind::Retreat, &mut choices);
-            let area = s.area_of(u);
-            let can = choices
-                .iter()
-                .any(|c| matches!(c, Action::Move { from } if Some(*from) == area));
+            // Whether a retreat may start from its area (the unit is one of
+            // the active player's there, so that area would be listed).
+            let can = s
+                .area_of(u)
+                .is_some_and(|a| self.move_from_ok(s, a, MoveKind::Retreat));
             if !can {
                 self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
             }

@@ -500,10 +500,10 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
             s.initiative
         ));
     }
-    if (s.outcome.is_some()) != (s.phase == Phase::GameOver) {
+    if s.outcome.is_some() != matches!(s.phase, Phase::GameOver) {
         return Err("the game is over exactly when it has an outcome".into());
     }
-    if s.phase == Phase::ChooseAction {
+    if matches!(s.phase, Phase::ChooseAction) {
         let Some(card) = s.card else {
             return Err("choosing an action without an action card".into());
         };
