@@ -75,10 +75,20 @@ impl DeathOnTheRails {
         to: AreaId,
         kind: MoveKind,
     ) -> bool {
-        let map = &self.sc().map;
-        if !map.adjacent[from as usize].contains(to) {
-            return false;
-        }
+        self.sc().map.adjacent[from as usize].contains(to)
+            && self.step_into_ok(s, size, from, to, kind)
+    }
+
+    /// `step_ok_for` for an area `to` known to be adjacent.
+    #[inline]
+    fn step_into_ok(
+        &self,
+        s: &State,
+        size: usize,
+        from: AreaId,
+        to: AreaId,
+        kind: MoveKind,
+    ) -> bool {
         if s.advanced && !self.has_room(s, to, size) {
             // Advanced rules: the stacking limit holds even while moving through.
             return false;
@@ -110,7 +120,7 @@ impl DeathOnTheRails {
         out: &mut Vec<Action>,
     ) {
         for to in self.sc().map.adjacent[from as usize].iter() {
-            if self.step_ok(s, group, from, to, kind) {
+            if self.step_into_ok(s, group.len() as usize, from, to, kind) {
                 out.push(Action::Step { to });
             }
         }
@@ -120,7 +130,7 @@ impl DeathOnTheRails {
     fn has_first_step(&self, s: &State, from: AreaId, size: usize, kind: MoveKind) -> bool {
         self.sc().map.adjacent[from as usize]
             .iter()
-            .any(|to| self.step_ok_for(s, size, from, to, kind))
+            .any(|to| self.step_into_ok(s, size, from, to, kind))
             || self.may_exit(s, from, kind)
     }
 
