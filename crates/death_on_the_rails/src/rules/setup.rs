@@ -5,7 +5,7 @@ use super::{ADVANCED_RULES, DeathOnTheRails};
 use crate::data::{Arrival, SetupOrder, Terrain};
 use crate::map::AreaId;
 use crate::scenario::{ESTONIA, RUSSIA, UnitId};
-use crate::state::{Action, Event, Phase, Place, State, UnitState, flag};
+use crate::state::{Action, Event, Phase, Place, State, UnitSet, UnitState, flag};
 use engine::{Options, SetupError, Side};
 use rand::RngExt;
 
@@ -155,27 +155,20 @@ impl DeathOnTheRails {
 
     /// Units of `side` still to be placed at setup: the regular forces first,
     /// then (Kiltsi) the reinforcements that sleep in the buildings.
-    fn units_to_place(&self, s: &State, side: Side) -> (Vec<UnitId>, bool) {
+    fn units_to_place(&self, s: &State, side: Side) -> (UnitSet, bool) {
         let sc = self.sc();
-        let pending = |reinf: bool| -> Vec<UnitId> {
-            self.unit_ids()
-                .filter(|&u| {
-                    let d = self.def(u);
-                    d.side == side
-                        && d.train_part.is_none()
-                        && d.reinforcement == reinf
-                        && s.units[u as usize].place() == Place::Pool
-                })
-                .collect()
-        };
-        let regular = pending(false);
-        if !regular.is_empty() {
-            return (regular, false);
+        let in_pool = UnitSet(sc.side_mask[side.index()] & !sc.train_mask)
+            .iter()
+            .filter(|&u| s.units[u as usize].place() == Place::Pool)
+            .fold(0u64, |m, u| m | 1 << u);
+        let regular = in_pool & !sc.reinforcement_mask;
+        if regular != 0 {
+            return (UnitSet(regular), false);
         }
         if sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings) {
-            return (pending(true), true);
+            return (UnitSet(in_pool & sc.reinforcement_mask), true);
         }
-        (Vec::new(), false)
+        (UnitSet::EMPTY, false)
     }
 
     /// Where a unit may be set up.
@@ -202,7 +195,7 @@ impl DeathOnTheRails {
         let (units, sleeping) = self.units_to_place(s, side);
         let areas = self.setup_areas_for(s, side, sleeping);
         let mut kinds: Vec<UnitId> = Vec::new();
-        for u in units {
+        for u in units.iter() {
             if !kinds.iter().any(|k| self.same_block(*k, u)) {
                 kinds.push(u);
             }
