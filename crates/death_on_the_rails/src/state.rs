@@ -511,7 +511,7 @@ pub enum Event {
         side: Side,
         role: Role,
         total: u8,
-        parts: Vec<DicePart>,
+        parts: DiceParts,
     },
     Rolled {
         side: Side,
@@ -651,6 +651,98 @@ impl Event {
 pub enum Role {
     Attacker,
     Defender,
+}
+
+/// The terms of one dice count, kept in place rather than on the heap, so
+/// that an event holds no heap memory (random games make millions of them).
+/// A count has at most four terms (strength, range or cover, stacking,
+/// suppression); the saved and shown form is a plain list.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(into = "Vec<DicePart>", try_from = "Vec<DicePart>")]
+pub struct DiceParts {
+    len: u8,
+    parts: [DicePart; DiceParts::MOST],
+}
+
+impl DiceParts {
+    /// The most terms a dice count can have.
+    pub const MOST: usize = 4;
+
+    /// No terms (the places hold a filler never read).
+    pub const NONE: DiceParts = DiceParts {
+        len: 0,
+        parts: [DicePart::Suppressed; DiceParts::MOST],
+    };
+
+    /// A count that starts with one term.
+    pub fn of(first: DicePart) -> DiceParts {
+        let mut parts = DiceParts::NONE;
+        parts.push(first);
+        parts
+    }
+
+    /// Adds a term. The rules never make more than [`DiceParts::MOST`]
+    /// (a test shows each way of counting stays within it).
+    pub fn push(&mut self, part: DicePart) {
+        assert!(
+            (self.len as usize) < DiceParts::MOST,
+            "a dice count with more than {} terms",
+            DiceParts::MOST
+        );
+        self.parts[self.len as usize] = part;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for DiceParts {
+    type Target = [DicePart];
+    fn deref(&self) -> &[DicePart] {
+        &self.parts[..self.len as usize]
+    }
+}
+
+impl PartialEq for DiceParts {
+    fn eq(&self, other: &DiceParts) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl Eq for DiceParts {}
+
+impl PartialEq<Vec<DicePart>> for DiceParts {
+    fn eq(&self, other: &Vec<DicePart>) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl std::fmt::Debug for DiceParts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<DiceParts> for Vec<DicePart> {
+    fn from(parts: DiceParts) -> Vec<DicePart> {
+        parts.to_vec()
+    }
+}
+
+impl TryFrom<Vec<DicePart>> for DiceParts {
+    type Error = String;
+    fn try_from(list: Vec<DicePart>) -> Result<DiceParts, String> {
+        if list.len() > DiceParts::MOST {
+            return Err(format!(
+                "a dice count with {} terms (at most {})",
+                list.len(),
+                DiceParts::MOST
+            ));
+        }
+        let mut parts = DiceParts::NONE;
+        for p in list {
+            parts.push(p);
+        }
+        Ok(parts)
+    }
 }
 
 /// One term in a dice count: "strength 4", "−1 range 3", "−1 suppressed".

@@ -5,8 +5,8 @@ use crate::data::{Ability, Terrain, UnitKind};
 use crate::map::AreaId;
 use crate::scenario::{TrainPart, UnitId};
 use crate::state::{
-    Action, Combat, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Resume,
-    Role, State, UnitSet, flag,
+    Action, Combat, CombatMode, Dice, DicePart, DiceParts, Event, Phase, RaiseReason, RemovedWhy,
+    Resume, Role, State, UnitSet, flag,
 };
 use engine::Side;
 
@@ -18,8 +18,8 @@ pub fn attack_dice(
     range: u8,
     suppressed: bool,
     ignore_negative_range: bool,
-) -> (i8, Vec<DicePart>) {
-    let mut parts = vec![DicePart::Strength(strength)];
+) -> (i8, DiceParts) {
+    let mut parts = DiceParts::of(DicePart::Strength(strength));
     let range_mod = 2 - range as i8;
     if range_mod < 0 && ignore_negative_range {
         parts.push(DicePart::RangeIgnored { range });
@@ -43,8 +43,8 @@ pub fn defence_dice(
     units_in_area: usize,
     area_size: usize,
     suppressed: bool,
-) -> (i8, Vec<DicePart>) {
-    let mut parts = vec![DicePart::Strength(strength)];
+) -> (i8, DiceParts) {
+    let mut parts = DiceParts::of(DicePart::Strength(strength));
     if terrain != Terrain::Open {
         parts.push(DicePart::Cover);
     }
@@ -135,12 +135,7 @@ impl DeathOnTheRails {
     }
 
     /// The dice `lead` would roll at an area, if it may fire there at all.
-    pub fn fire_dice_at(
-        &self,
-        s: &State,
-        lead: UnitId,
-        area: AreaId,
-    ) -> Option<(i8, Vec<DicePart>)> {
+    pub fn fire_dice_at(&self, s: &State, lead: UnitId, area: AreaId) -> Option<(i8, DiceParts)> {
         let sc = self.sc();
         let from = s.area_of(lead)?;
         if from == area || !sc.map.sees(from, area) {
@@ -434,7 +429,7 @@ impl DeathOnTheRails {
         let target_area = s.area_of(target).unwrap_or(0);
         let (n, parts) = self
             .fire_dice_at(s, lead, target_area)
-            .unwrap_or((1, vec![]));
+            .unwrap_or((1, DiceParts::NONE));
         combat.attack = self.roll(s, attacker, Role::Attacker, n, parts, ev);
         self.support_raises(&mut combat, ev);
         self.after_attack_roll(s, combat, ev);
@@ -446,7 +441,7 @@ impl DeathOnTheRails {
         side: Side,
         role: Role,
         n: i8,
-        parts: Vec<DicePart>,
+        parts: DiceParts,
         ev: &mut Vec<Event>,
     ) -> Dice {
         let n = n.clamp(0, 8) as u8;
@@ -675,11 +670,13 @@ impl DeathOnTheRails {
             {
                 continue;
             }
+            // A target area in sight, other than its own, within range.
             let max_range = if s.fog { 1 } else { 5 };
-            if target_areas.iter().any(|t| {
-                let r = sc.map.distance(a, t);
-                t != a && r <= max_range && sc.map.sees(a, t)
-            }) {
+            let reach = sc.map.line_of_sight[a as usize].0
+                & sc.map.within(a, max_range).0
+                & target_areas.0
+                & !(1u128 << a);
+            if reach != 0 {
                 return true;
             }
         }
@@ -752,6 +749,43 @@ mod tests {
         // for the defender in melee.
         assert_eq!(compare(&[1, 3], &[2], true), (1, 0));
         assert_eq!(compare(&[5, 1], &[5, 1], true), (0, 1));
+    }
+
+    /// Every way of counting dice stays within the terms a count keeps in
+    /// place (a count past them would stop the game), and the saved form of
+    /// a count is a plain list that reads back the same.
+    #[test]
+    fn every_dice_count_fits_its_terms_and_reads_back() {
+        let mut counts = Vec::new();
+        for strength in 0..=6 {
+            for suppressed in [false, true] {
+                for range in 0..=6 {
+                    for heavy in [false, true] {
+                        counts.push(attack_dice(strength, range, suppressed, heavy).1);
+                    }
+                }
+                for terrain in [Terrain::Open, Terrain::Forest, Terrain::Building] {
+                    for units in 0..=8 {
+                        counts.push(defence_dice(strength, terrain, units, 2, suppressed).1);
+                    }
+                }
+            }
+        }
+        let most = counts.iter().map(|c| c.len()).max();
+        assert_eq!(
+            most,
+            Some(DiceParts::MOST),
+            "the longest count uses every place"
+        );
+        for c in &counts {
+            let json = serde_json::to_string(c).expect("a count saves");
+            assert!(json.starts_with('['), "{json}");
+            let back: DiceParts = serde_json::from_str(&json).expect("a count reads back");
+            assert_eq!(&back, c);
+        }
+        let five = serde_json::to_string(&vec![DicePart::Cover; 5]).expect("a list saves");
+        let e = serde_json::from_str::<DiceParts>(&five).expect_err("five terms are too many");
+        assert!(e.to_string().contains("5 terms (at most 4)"), "{e}");
     }
 
     #[test]

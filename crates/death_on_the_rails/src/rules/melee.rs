@@ -9,7 +9,7 @@ use crate::data::UnitKind;
 use crate::map::AreaId;
 use crate::scenario::UnitId;
 use crate::state::{
-    Action, Combat, CombatMode, DicePart, Event, Phase, RemovedWhy, Role, State, UnitSet,
+    Action, Combat, CombatMode, DicePart, DiceParts, Event, Phase, RemovedWhy, Role, State, UnitSet,
 };
 use engine::Side;
 
@@ -138,7 +138,7 @@ impl DeathOnTheRails {
             c.attacker,
             Role::Attacker,
             a as i8,
-            vec![DicePart::Steps(a)],
+            DiceParts::of(DicePart::Steps(a)),
             ev,
         );
         self.support_raises(&mut c, ev);
@@ -148,7 +148,7 @@ impl DeathOnTheRails {
             defender,
             Role::Defender,
             d as i8,
-            vec![DicePart::Steps(d)],
+            DiceParts::of(DicePart::Steps(d)),
             ev,
         );
         let (ah, dh) = super::fire::compare(&c.attack, &c.defence, true);

@@ -1,13 +1,13 @@
 //! 6.2 Fire and 9.1 Fire combat, with the rulebook's worked example.
 
 use crate::common::Table;
-use death_on_the_rails::state::{DicePart, Phase, RemovedWhy, Role, flag};
+use death_on_the_rails::state::{DicePart, DiceParts, Phase, RemovedWhy, Role, flag};
 use death_on_the_rails::{Action, ESTONIA, Event, RUSSIA};
 
-fn dice_parts(ev: &[Event], role: Role) -> Vec<DicePart> {
+fn dice_parts(ev: &[Event], role: Role) -> DiceParts {
     ev.iter()
         .find_map(|e| match e {
-            Event::DiceCount { role: r, parts, .. } if *r == role => Some(parts.clone()),
+            Event::DiceCount { role: r, parts, .. } if *r == role => Some(*parts),
             _ => None,
         })
         .expect("a dice count")

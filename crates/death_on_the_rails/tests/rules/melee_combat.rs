@@ -72,7 +72,7 @@ fn melee_combat_9_2_dice_are_the_steps_available_with_no_fire_modifiers() {
         .filter_map(|e| match e {
             Event::DiceCount {
                 role, total, parts, ..
-            } => Some((*role, *total, parts.clone())),
+            } => Some((*role, *total, parts.to_vec())),
             _ => None,
         })
         .take(2)
