@@ -65,11 +65,14 @@ const CARD_BIT: [u64; 64] = {
 /// check). The rest is checked every time.
 pub fn check(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     let sc = r.sc();
+    let areas = sc.map.area_count();
     if s.units.len() != sc.units.len()
         || s.units.len() > 64
-        || s.area_units.len() != sc.map.area_count()
+        || s.area_units.len() != areas
+        || s.artillery_tokens.len() != areas
+        || s.sabotage.len() != areas
     {
-        return Err("the number of units or areas changed".into());
+        return Err("the number of units or areas changed (or of an area list: unit sets, artillery tokens, sabotage)".into());
     }
     PASSED.with_borrow_mut(|passed| {
         if !passed
@@ -481,14 +484,14 @@ fn card_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
 #[inline(never)]
 fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
     // A count is above 3 when a bit above the lowest two is set, so the
-    // counts are folded with `|`, eight at a time, and tested once.
-    let bits = |tokens: &[u8]| {
-        let (eights, rest) = tokens.as_chunks::<8>();
-        eights.iter().fold(0, |m, e| m | u64::from_ne_bytes(*e))
-            | rest.iter().fold(0, |m, &t| m | t as u64)
-    };
-    let tokens = bits(&s.artillery_tokens) | bits(&s.sabotage) | bits(&s.train_hits);
-    if tokens & 0xfcfc_fcfc_fcfc_fcfc != 0 {
+    // counts are folded with `|` (the two per-area lists in one pass, as
+    // long as each other: checked in `check`) and tested once.
+    let on_areas = s
+        .artillery_tokens
+        .iter()
+        .zip(&s.sabotage)
+        .fold(0, |m, (a, b)| m | a | b);
+    if (on_areas | s.train_hits[0] | s.train_hits[1]) & !3 != 0 {
         return Err("more than three tokens on an area or train".into());
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
@@ -507,7 +510,11 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
         let Some(card) = s.card else {
             return Err("choosing an action without an action card".into());
         };
-        if s.actions_done >= sc.cards[card as usize].actions {
+        if sc
+            .cards
+            .get(card as usize)
+            .is_none_or(|c| s.actions_done >= c.actions)
+        {
             return Err("choosing an action after the card's actions are used up".into());
         }
     }

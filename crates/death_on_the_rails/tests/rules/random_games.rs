@@ -229,6 +229,11 @@ fn invariants_catch_corrupted_states() {
     assert!(e.contains("more than three tokens"), "{e}");
     let e = broken(&|s| s.sabotage[other] = 9);
     assert!(e.contains("more than three tokens"), "{e}");
+    // A per-area list one area short.
+    let e = broken(&|s| {
+        s.sabotage.pop();
+    });
+    assert!(e.contains("area list"), "{e}");
     // Strength above full, and on the map below critical.
     let full = r.sc().units[placed].strength;
     let e = broken(&|s| s.units[placed].strength = full + 1);
