@@ -15,16 +15,34 @@ pub const MAX_AREAS: usize = 128;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub struct AreaSet(pub u128);
 
+/// `1 << a` for each area number `a`. On x86-64 a 128-bit shift by a
+/// varying amount takes several instructions and a conditional move; a
+/// lookup takes one load. (Area numbers wrap at [`MAX_AREAS`], as the
+/// shift would in a release build; maps never have more.)
+static SINGLE: [u128; MAX_AREAS] = {
+    let mut bits = [0u128; MAX_AREAS];
+    let mut a = 0;
+    while a < MAX_AREAS {
+        bits[a] = 1 << a;
+        a += 1;
+    }
+    bits
+};
+
 impl AreaSet {
     pub const EMPTY: AreaSet = AreaSet(0);
     pub fn single(a: AreaId) -> AreaSet {
-        AreaSet(1u128 << a)
+        AreaSet(SINGLE[a as usize % MAX_AREAS])
     }
     pub fn contains(self, a: AreaId) -> bool {
-        self.0 >> a & 1 == 1
+        self.0 & AreaSet::single(a).0 != 0
     }
     pub fn insert(&mut self, a: AreaId) {
-        self.0 |= 1u128 << a;
+        self.0 |= AreaSet::single(a).0;
+    }
+    /// The set without area `a`.
+    pub fn without(self, a: AreaId) -> AreaSet {
+        AreaSet(self.0 & !AreaSet::single(a).0)
     }
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -549,6 +567,21 @@ fn segment_blocked(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The looked-up single-area masks are the shifts they stand for, up to
+    /// the last area number a map may have.
+    #[test]
+    fn area_sets_hold_every_area_number() {
+        let mut all = AreaSet::EMPTY;
+        for a in 0..MAX_AREAS as AreaId {
+            assert_eq!(AreaSet::single(a).0, 1u128 << a);
+            all.insert(a);
+            assert!(all.contains(a));
+            assert!(!all.without(a).contains(a));
+            assert_eq!(all.without(a).len(), a as u32);
+        }
+        assert_eq!(all.0, u128::MAX);
+    }
 
     fn strip(terrain_of_middle: Terrain) -> (Vec<Option<AreaId>>, Vec<Area>) {
         // Three areas side by side, two cells high: 0 | 1 | 2.

@@ -180,7 +180,7 @@ impl DeathOnTheRails {
             max_range = max_range.min(2);
         }
         let mut set = sc.map.line_of_sight[from as usize];
-        set.0 &= sc.map.within(from, max_range).0 & !(1u128 << from);
+        set.0 &= sc.map.within(from, max_range).without(from).0;
         set
     }
 
@@ -270,7 +270,7 @@ impl DeathOnTheRails {
             let here = s.area_units[from as usize].0 & rest;
             rest &= !here;
             let mut seen = sc.map.line_of_sight[from as usize];
-            seen.0 &= targets.0 & !(1u128 << from);
+            seen.0 &= targets.without(from).0;
             if seen.is_empty() {
                 continue;
             }
@@ -674,8 +674,7 @@ impl DeathOnTheRails {
             let max_range = if s.fog { 1 } else { 5 };
             let reach = sc.map.line_of_sight[a as usize].0
                 & sc.map.within(a, max_range).0
-                & target_areas.0
-                & !(1u128 << a);
+                & target_areas.without(a).0;
             if reach != 0 {
                 return true;
             }
