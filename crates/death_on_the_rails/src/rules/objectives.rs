@@ -35,11 +35,6 @@ impl DeathOnTheRails {
             .all(|i| s.control[i] == Some(side))
     }
 
-    /// Units with combat strength a side has on the map (train parts count).
-    pub fn combat_units_left(&self, s: &State, side: Side) -> usize {
-        self.tally(s).combat[side.index()].count_ones() as usize
-    }
-
     /// What the victory conditions look at, as masks of units (the
     /// conditions only ask whether one is left, so nothing is counted).
     fn tally(&self, s: &State) -> Tally {
