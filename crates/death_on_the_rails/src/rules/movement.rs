@@ -62,24 +62,12 @@ impl DeathOnTheRails {
 
     /// One step for `group` from `from` into `to`: legal?
     fn step_ok(&self, s: &State, group: UnitSet, from: AreaId, to: AreaId, kind: MoveKind) -> bool {
-        self.step_ok_for(s, group.len() as usize, from, to, kind)
-    }
-
-    /// `step_ok` for a group of `size` units: which units they are does not
-    /// matter, only how many (the stacking limit).
-    fn step_ok_for(
-        &self,
-        s: &State,
-        size: usize,
-        from: AreaId,
-        to: AreaId,
-        kind: MoveKind,
-    ) -> bool {
         self.sc().map.adjacent[from as usize].contains(to)
-            && self.step_into_ok(s, size, from, to, kind)
+            && self.step_into_ok(s, group.len() as usize, from, to, kind)
     }
 
-    /// `step_ok_for` for an area `to` known to be adjacent.
+    /// A step of `size` units into an area `to` known to be adjacent: which
+    /// units they are does not matter, only how many (the stacking limit).
     #[inline]
     fn step_into_ok(
         &self,
