@@ -17,16 +17,16 @@ use crate::state::{Action, Event, RemovedWhy, State, UnitSet, flag};
 
 impl DeathOnTheRails {
     /// Whether any of the active player's units must retreat.
-    pub fn retreat_pending(&self, s: &State) -> bool {
+    pub(crate) fn retreat_pending(&self, s: &State) -> bool {
         s.advanced && s.any_unit_has(flag::MUST_RETREAT)
     }
 
-    pub fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
         self.move_choices_of(s, MoveKind::Retreat, out);
     }
 
     /// A friendly unit (train included) in the unit's own or a neighbouring area.
-    pub fn has_friend_near(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn has_friend_near(&self, s: &State, u: UnitId) -> bool {
         let Some(area) = s.area_of(u) else {
             return false;
         };
@@ -47,7 +47,7 @@ impl DeathOnTheRails {
     }
 
     /// At the start of a turn with the initiative changed: mark isolated units.
-    pub fn mark_isolated(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn mark_isolated(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut marked = UnitSet::EMPTY;
         for u in self.units_of(s.active) {
             let d = self.def(u);
@@ -69,7 +69,7 @@ impl DeathOnTheRails {
     }
 
     /// After a move: units that reached a friend stop retreating.
-    pub fn end_retreats(&self, s: &mut State, group: UnitSet, ev: &mut Vec<Event>) {
+    pub(crate) fn end_retreats(&self, s: &mut State, group: UnitSet, ev: &mut Vec<Event>) {
         for u in group.iter() {
             if s.units[u as usize].has(flag::MUST_RETREAT) && self.safe(s, u) {
                 s.units[u as usize].flags &= !flag::MUST_RETREAT;
@@ -79,7 +79,7 @@ impl DeathOnTheRails {
     }
 
     /// Units that must retreat but cannot (surrounded) are disbanded.
-    pub fn disband_stuck_retreats(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn disband_stuck_retreats(&self, s: &mut State, ev: &mut Vec<Event>) {
         if !self.retreat_pending(s) {
             return;
         }
@@ -99,7 +99,7 @@ impl DeathOnTheRails {
     }
 
     /// End of turn: units still retreating are disbanded.
-    pub fn disband_unretreated(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn disband_unretreated(&self, s: &mut State, ev: &mut Vec<Event>) {
         for u in self.units_of(s.active) {
             if s.units[u as usize].has(flag::MUST_RETREAT) {
                 self.remove_unit(s, u, RemovedWhy::Disbanded, ev);

@@ -14,7 +14,7 @@ pub const ARTILLERY_HITS_ON: u8 = 10;
 impl DeathOnTheRails {
     /// An artillery unit that may fire now: not moved this turn (unless it is
     /// the train's), awake, and (train) not pinned by an enemy in its area.
-    pub fn can_fire_artillery(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn can_fire_artillery(&self, s: &State, u: UnitId) -> bool {
         let d = self.def(u);
         let st = &s.units[u as usize];
         if d.kind != UnitKind::Artillery
@@ -54,7 +54,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
         let sc = self.sc();
         let guns = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.artillery_mask;
         for u in crate::state::UnitSet(guns).iter() {
@@ -65,7 +65,7 @@ impl DeathOnTheRails {
     }
 
     /// Whether `u` may fire as artillery now at something.
-    pub fn artillery_ok(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn artillery_ok(&self, s: &State, u: UnitId) -> bool {
         let sc = self.sc();
         if !self.can_fire_artillery(s, u) {
             return false;
@@ -82,11 +82,11 @@ impl DeathOnTheRails {
         sight.len() > 1
     }
 
-    pub fn artillery_target_choices(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
+    pub(crate) fn artillery_target_choices(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
         self.artillery_targets(s, u, out);
     }
 
-    pub fn artillery_fire(&self, s: &mut State, unit: UnitId, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn artillery_fire(&self, s: &mut State, unit: UnitId, a: Action, ev: &mut Vec<Event>) {
         let enemy = s.active.other();
         let (area, part, dice_count): (AreaId, Option<TrainPart>, usize) = match a {
             Action::TargetArea { area } => (area, None, 2),

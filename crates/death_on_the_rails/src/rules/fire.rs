@@ -119,7 +119,7 @@ impl DeathOnTheRails {
     /// 6.2: a unit that can fire now (not counting targets). Machine guns
     /// (M) fire as often as they like; others once a turn. Artillery fires by
     /// 9.3, never in fire combat.
-    pub fn can_fire(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn can_fire(&self, s: &State, u: UnitId) -> bool {
         let d = self.def(u);
         let st = &s.units[u as usize];
         if d.kind != UnitKind::Infantry || !self.on_map(s, u) || st.has(flag::ASLEEP) {
@@ -252,7 +252,7 @@ impl DeathOnTheRails {
     }
 
     /// `Fire { lead }` for every unit that can fire at something.
-    pub fn fire_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn fire_choices(&self, s: &State, out: &mut Vec<Action>) {
         let targets = self.target_areas(s, s.active, None);
         if targets.is_empty() {
             return;
@@ -284,7 +284,7 @@ impl DeathOnTheRails {
     }
 
     /// Whether `u` may lead a fire action, given the areas holding targets.
-    pub fn fire_lead_ok(&self, s: &State, u: UnitId, targets: crate::map::AreaSet) -> bool {
+    pub(crate) fn fire_lead_ok(&self, s: &State, u: UnitId, targets: crate::map::AreaSet) -> bool {
         self.def(u).side == s.active
             && self.can_fire(s, u)
             && s.area_of(u)
@@ -292,7 +292,7 @@ impl DeathOnTheRails {
     }
 
     /// The areas holding units the active player may fire at.
-    pub fn fire_targets(&self, s: &State) -> crate::map::AreaSet {
+    pub(crate) fn fire_targets(&self, s: &State) -> crate::map::AreaSet {
         self.target_areas(s, s.active, None)
     }
 
@@ -311,7 +311,7 @@ impl DeathOnTheRails {
 
     /// Quick check of one decision while forming a fire group (the same
     /// tests as `fire_group_choices`).
-    pub fn fire_group_decision_ok(
+    pub(crate) fn fire_group_decision_ok(
         &self,
         s: &State,
         mode: CombatMode,
@@ -332,7 +332,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn fire_group_choices(
+    pub(crate) fn fire_group_choices(
         &self,
         s: &State,
         mode: CombatMode,
@@ -350,7 +350,7 @@ impl DeathOnTheRails {
         self.for_each_target(s, lead, mode, |t| out.push(Action::Target { unit: t }));
     }
 
-    pub fn fire_group_step(
+    pub(crate) fn fire_group_step(
         &self,
         s: &mut State,
         mode: CombatMode,
@@ -375,7 +375,7 @@ impl DeathOnTheRails {
     }
 
     /// 9.1: the target is chosen; the lead and the defending unit are revealed.
-    pub fn start_combat(
+    pub(crate) fn start_combat(
         &self,
         s: &mut State,
         mode: CombatMode,
@@ -435,7 +435,7 @@ impl DeathOnTheRails {
         self.after_attack_roll(s, combat, ev);
     }
 
-    pub fn roll(
+    pub(crate) fn roll(
         &self,
         s: &mut State,
         side: Side,
@@ -457,7 +457,7 @@ impl DeathOnTheRails {
     }
 
     /// Group fire: for each supporting unit, the lowest die goes up by 1.
-    pub fn support_raises(&self, c: &mut Combat, ev: &mut Vec<Event>) {
+    pub(crate) fn support_raises(&self, c: &mut Combat, ev: &mut Vec<Event>) {
         for _ in c.supports.iter() {
             if let Some(old) = raise_lowest(&mut c.attack) {
                 ev.push(Event::Raised {
@@ -558,7 +558,7 @@ impl DeathOnTheRails {
         self.fire_result(s, c, ev);
     }
 
-    pub fn raise_choices(&self, combat: &Combat, side: Side, out: &mut Vec<Action>) {
+    pub(crate) fn raise_choices(&self, combat: &Combat, side: Side, out: &mut Vec<Action>) {
         let dice = if side == combat.attacker {
             &combat.attack
         } else {
@@ -569,7 +569,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn raise(&self, s: &mut State, mut c: Combat, side: Side, value: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn raise(&self, s: &mut State, mut c: Combat, side: Side, value: u8, ev: &mut Vec<Event>) {
         let (dice, role, unit) = if side == c.attacker {
             (&mut c.attack, Role::Attacker, c.lead)
         } else {
@@ -618,7 +618,7 @@ impl DeathOnTheRails {
     }
 
     /// After any fire or melee combat: Kiltsi's waking-up, then play goes on.
-    pub fn after_combat(
+    pub(crate) fn after_combat(
         &self,
         s: &mut State,
         mode: CombatMode,
@@ -644,7 +644,7 @@ impl DeathOnTheRails {
     /// moved, judged from what the active player can see (positions, not
     /// identities): otherwise being asked, or not, would give away what the
     /// opponent's blocks are.
-    pub fn reaction_possible(&self, s: &State, targets: UnitSet) -> bool {
+    pub(crate) fn reaction_possible(&self, s: &State, targets: UnitSet) -> bool {
         let sc = self.sc();
         if sc.special.dark_night {
             return false; // Kiltsi: no reaction fire in the dark.
@@ -682,7 +682,7 @@ impl DeathOnTheRails {
         false
     }
 
-    pub fn reaction_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn reaction_choices(&self, s: &State, out: &mut Vec<Action>) {
         let reactor = s.active.other();
         let targets = self.target_areas(s, reactor, Some(s.just_moved));
         for u in self.units_of(reactor) {
@@ -705,7 +705,7 @@ impl DeathOnTheRails {
     }
 
     /// Quick check of one reaction decision (the same tests as `reaction_choices`).
-    pub fn reaction_decision_ok(&self, s: &State, a: Action) -> bool {
+    pub(crate) fn reaction_decision_ok(&self, s: &State, a: Action) -> bool {
         match a {
             Action::NoReaction => true,
             Action::Fire { lead } => {
@@ -716,7 +716,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn reaction(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn reaction(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         match a {
             Action::NoReaction => self.resume(s, Resume::FinishAction, ev),
             Action::Fire { lead } => {

@@ -63,7 +63,7 @@ const CARD_BIT: [u64; 64] = {
 /// units, only what changed is checked against it
 /// ([`changed_board_invariants`], which gives the same verdict as the whole
 /// check). The rest is checked every time.
-pub fn check(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
+pub(crate) fn check(r: &DeathOnTheRails, s: &State) -> Result<(), String> {
     let sc = r.sc();
     let areas = sc.map.area_count();
     if s.units.len() != sc.units.len()

@@ -20,7 +20,7 @@ impl DeathOnTheRails {
     /// the steps available": a block at strength 4 with critical strength 2
     /// can lose 3 steps, so it rolls 3 dice in melee. None of fire combat's
     /// modifiers (range, cover, stacking, suppression) apply.
-    pub fn steps_available(&self, s: &State, u: UnitId) -> u8 {
+    pub(crate) fn steps_available(&self, s: &State, u: UnitId) -> u8 {
         let d = self.def(u);
         if !d.is_combat() {
             return 0;
@@ -46,7 +46,7 @@ impl DeathOnTheRails {
 
     /// Fights the melees of the turn's end, area by area from `area` on.
     /// `continuing`: a melee in `area` is already under way.
-    pub fn run_melee(
+    pub(crate) fn run_melee(
         &self,
         s: &mut State,
         mut area: AreaId,
@@ -106,7 +106,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn melee_lead_choices(
+    pub(crate) fn melee_lead_choices(
         &self,
         s: &State,
         area: AreaId,
@@ -120,7 +120,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn melee_lead(&self, s: &mut State, area: AreaId, lead: UnitId) {
+    pub(crate) fn melee_lead(&self, s: &mut State, area: AreaId, lead: UnitId) {
         s.phase = Phase::Fire {
             mode: CombatMode::Melee(area),
             lead,
@@ -130,7 +130,7 @@ impl DeathOnTheRails {
 
     /// One round of melee: both roll their steps, supporting units raise the
     /// attacker's lowest dice, ties score for the defender, and both lose steps.
-    pub fn melee_round(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
+    pub(crate) fn melee_round(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
         let defender = c.attacker.other();
         let a = self.steps_available(s, c.lead);
         c.attack = self.roll(

@@ -150,7 +150,7 @@ pub struct DeathOnTheRails {
 pub const ADVANCED_RULES: &str = "advanced_rules";
 
 impl DeathOnTheRails {
-    pub fn new(scenario: Scenario) -> Self {
+    pub(crate) fn new(scenario: Scenario) -> Self {
         DeathOnTheRails {
             scenario: Arc::new(scenario),
         }
@@ -182,13 +182,13 @@ impl DeathOnTheRails {
     }
 
     /// Units of `side` on the map in `area`.
-    pub fn side_units_in(&self, s: &State, side: Side, area: AreaId) -> UnitSet {
+    pub(crate) fn side_units_in(&self, s: &State, side: Side, area: AreaId) -> UnitSet {
         UnitSet(s.area_units[area as usize].0 & self.scenario.side_mask[side.index()])
     }
 
     /// Areas where units of both sides that fight in melee stand (train parts
     /// do not fight in melee).
-    pub fn contested_areas(&self, s: &State) -> AreaSet {
+    pub(crate) fn contested_areas(&self, s: &State) -> AreaSet {
         let sc = &self.scenario;
         s.areas_where(|units| {
             let ground = units.0 & !sc.train_mask;
@@ -197,12 +197,12 @@ impl DeathOnTheRails {
     }
 
     /// Whether `side` has units in `area` (train parts included).
-    pub fn has_units(&self, s: &State, side: Side, area: AreaId) -> bool {
+    pub(crate) fn has_units(&self, s: &State, side: Side, area: AreaId) -> bool {
         s.area_units[area as usize].0 & self.scenario.side_mask[side.index()] != 0
     }
 
     /// Whether `side` has units that fight in melee in `area` (not train parts).
-    pub fn has_ground(&self, s: &State, side: Side, area: AreaId) -> bool {
+    pub(crate) fn has_ground(&self, s: &State, side: Side, area: AreaId) -> bool {
         s.area_units[area as usize].0
             & self.scenario.side_mask[side.index()]
             & !self.scenario.train_mask
@@ -210,7 +210,7 @@ impl DeathOnTheRails {
     }
 
     /// Units of `side` on the map in a set of areas.
-    pub fn units_in_areas(&self, s: &State, side: Side, areas: AreaSet) -> UnitSet {
+    pub(crate) fn units_in_areas(&self, s: &State, side: Side, areas: AreaSet) -> UnitSet {
         let mut m = 0;
         for a in areas.iter() {
             m |= s.area_units[a as usize].0;
@@ -219,12 +219,12 @@ impl DeathOnTheRails {
     }
 
     /// Every unit on the map.
-    pub fn on_map_mask(&self, s: &State) -> u64 {
+    pub(crate) fn on_map_mask(&self, s: &State) -> u64 {
         s.area_units.iter().fold(0, |m, u| m | u.0)
     }
 
     /// Units in an area, counted for stacking (train parts are not).
-    pub fn stack_count(&self, s: &State, area: AreaId) -> usize {
+    pub(crate) fn stack_count(&self, s: &State, area: AreaId) -> usize {
         (s.area_units[area as usize].0 & !self.scenario.train_mask).count_ones() as usize
     }
 
@@ -232,7 +232,7 @@ impl DeathOnTheRails {
     /// `area` (train parts do not count). The same as `stack_count + size ≤
     /// the area's size`, but striking out one unit per free place, so that
     /// the usual case, an area with few units, costs a step or two.
-    pub fn has_room(&self, s: &State, area: AreaId, size: usize) -> bool {
+    pub(crate) fn has_room(&self, s: &State, area: AreaId, size: usize) -> bool {
         let sc = &self.scenario;
         let Some(mut free) = (sc.area_sizes[area as usize] as usize).checked_sub(size) else {
             return false;
@@ -276,7 +276,7 @@ impl DeathOnTheRails {
     }
 
     /// 12: while an enemy unit shares its area, the train can neither move nor attack.
-    pub fn train_pinned(&self, s: &State, side: Side) -> bool {
+    pub(crate) fn train_pinned(&self, s: &State, side: Side) -> bool {
         match self.train_area(s, side) {
             Some(a) => !self.side_units_in(s, side.other(), a).is_empty(),
             None => true,
@@ -284,7 +284,7 @@ impl DeathOnTheRails {
     }
 
     /// Whether a unit can be activated by its owner (Kiltsi: sleeping units cannot).
-    pub fn awake(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn awake(&self, s: &State, u: UnitId) -> bool {
         !s.units[u as usize].has(flag::ASLEEP)
     }
 
@@ -292,7 +292,7 @@ impl DeathOnTheRails {
     /// (9.1: "If a unit has reached the critical strength but must lose one or
     /// more steps, it is removed from board instead"). Units without combat
     /// strength are removed by any loss.
-    pub fn lose_steps(&self, s: &mut State, u: UnitId, steps: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn lose_steps(&self, s: &mut State, u: UnitId, steps: u8, ev: &mut Vec<Event>) {
         if steps == 0 || s.units[u as usize].place().area().is_none() {
             return;
         }
@@ -341,7 +341,7 @@ impl DeathOnTheRails {
     }
 
     /// `n` six-sided dice (at most 8).
-    pub fn roll_dice(&self, s: &mut State, n: u8) -> crate::state::Dice {
+    pub(crate) fn roll_dice(&self, s: &mut State, n: u8) -> crate::state::Dice {
         let mut dice = crate::state::Dice {
             len: n.min(8),
             values: [0; 8],
@@ -353,14 +353,14 @@ impl DeathOnTheRails {
     }
 
     /// One six-sided die: a loaded die if any is set, else the generator's.
-    pub fn d6(&self, s: &mut State) -> u8 {
+    pub(crate) fn d6(&self, s: &mut State) -> u8 {
         match s.loaded_dice.pop() {
             Some(d) => d.clamp(1, 6),
             None => engine::dice::d6(&mut s.rng),
         }
     }
 
-    pub fn remove_unit(&self, s: &mut State, u: UnitId, why: RemovedWhy, ev: &mut Vec<Event>) {
+    pub(crate) fn remove_unit(&self, s: &mut State, u: UnitId, why: RemovedWhy, ev: &mut Vec<Event>) {
         s.set_place(u, Place::Gone);
         s.units[u as usize].flags &= !(flag::MUST_RETREAT | flag::ASLEEP);
         s.just_moved.remove(u);

@@ -39,7 +39,7 @@ impl DeathOnTheRails {
     }
 
     /// Whether a unit may be activated for this movement.
-    pub fn may_move(&self, s: &State, u: UnitId, kind: MoveKind) -> bool {
+    pub(crate) fn may_move(&self, s: &State, u: UnitId, kind: MoveKind) -> bool {
         let d = self.def(u);
         let st = &s.units[u as usize];
         if d.side != s.active
@@ -131,11 +131,11 @@ impl DeathOnTheRails {
     }
 
     /// `Move { from }` for every area with units that can move somewhere.
-    pub fn move_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn move_choices(&self, s: &State, out: &mut Vec<Action>) {
         self.move_choices_of(s, MoveKind::Normal, out);
     }
 
-    pub fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
+    pub(crate) fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
         for (a, units) in s.area_units.iter().enumerate() {
             if units.0 & self.sc().side_mask[s.active.index()] != 0
                 && self.move_from_ok(s, a as AreaId, kind)
@@ -147,7 +147,7 @@ impl DeathOnTheRails {
 
     /// Whether a movement action may start from `from`: some unit there may
     /// move and has somewhere to go.
-    pub fn move_from_ok(&self, s: &State, from: AreaId, kind: MoveKind) -> bool {
+    pub(crate) fn move_from_ok(&self, s: &State, from: AreaId, kind: MoveKind) -> bool {
         self.side_units_in(s, s.active, from)
             .iter()
             .any(|u| self.may_move(s, u, kind))
@@ -155,7 +155,7 @@ impl DeathOnTheRails {
     }
 
     /// Choosing the moving group: add units, or step off.
-    pub fn group_choices(
+    pub(crate) fn group_choices(
         &self,
         s: &State,
         from: AreaId,
@@ -181,7 +181,7 @@ impl DeathOnTheRails {
 
     /// Whether unit `u` of area `from` may join the moving group: it can move,
     /// and the bigger group still has somewhere to go.
-    pub fn select_ok(
+    pub(crate) fn select_ok(
         &self,
         s: &State,
         from: AreaId,
@@ -197,7 +197,7 @@ impl DeathOnTheRails {
 
     /// Quick checks of one decision while choosing a moving group (the same
     /// tests as `group_choices`).
-    pub fn group_decision_ok(
+    pub(crate) fn group_decision_ok(
         &self,
         s: &State,
         from: AreaId,
@@ -214,7 +214,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn group_step(
+    pub(crate) fn group_step(
         &self,
         s: &mut State,
         from: AreaId,
@@ -311,7 +311,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn move_on_choices(
+    pub(crate) fn move_on_choices(
         &self,
         s: &State,
         group: UnitSet,
@@ -324,7 +324,7 @@ impl DeathOnTheRails {
     }
 
     /// Quick check of one decision after the first area (the same tests as `move_on_choices`).
-    pub fn move_on_decision_ok(
+    pub(crate) fn move_on_decision_ok(
         &self,
         s: &State,
         group: UnitSet,
@@ -342,7 +342,7 @@ impl DeathOnTheRails {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn move_on(
+    pub(crate) fn move_on(
         &self,
         s: &mut State,
         group: UnitSet,
@@ -367,7 +367,7 @@ impl DeathOnTheRails {
 
     /// Moves the group into `to`. Returns whether it entered an area with
     /// enemy units (melee at the end of the turn).
-    pub fn enter_area(
+    pub(crate) fn enter_area(
         &self,
         s: &mut State,
         group: UnitSet,
@@ -398,7 +398,7 @@ impl DeathOnTheRails {
     }
 
     /// The movement is over: the opponent may answer with reaction fire.
-    pub fn finish_move(
+    pub(crate) fn finish_move(
         &self,
         s: &mut State,
         group: UnitSet,
@@ -432,7 +432,7 @@ impl DeathOnTheRails {
     // ----- 12. The armoured train -----
 
     /// Whether the active side's train can make a movement action.
-    pub fn train_can_move(&self, s: &State) -> bool {
+    pub(crate) fn train_can_move(&self, s: &State) -> bool {
         let side = s.active;
         let Some(t) = self.sc().side(side).train.as_ref() else {
             return false;
@@ -456,13 +456,13 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn train_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn train_choices(&self, s: &State, out: &mut Vec<Action>) {
         if self.train_move_ok(s) {
             out.push(Action::MoveTrain);
         }
     }
 
-    pub fn train_move_ok(&self, s: &State) -> bool {
+    pub(crate) fn train_move_ok(&self, s: &State) -> bool {
         let side = s.active;
         self.train_can_move(s)
             && self.train_area(s, side).is_some_and(|at| {
@@ -486,7 +486,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn train_move_choices(&self, s: &State, steps: u8, out: &mut Vec<Action>) {
+    pub(crate) fn train_move_choices(&self, s: &State, steps: u8, out: &mut Vec<Action>) {
         if steps < self.train_move_limit() {
             self.train_steps(s, out);
         }
@@ -495,7 +495,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn train_move(&self, s: &mut State, steps: u8, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn train_move(&self, s: &mut State, steps: u8, a: Action, ev: &mut Vec<Event>) {
         let side = s.active;
         match a {
             Action::Step { to } => {

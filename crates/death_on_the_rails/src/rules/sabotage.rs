@@ -23,7 +23,7 @@ impl DeathOnTheRails {
             && self.can_fire(s, u)
     }
 
-    pub fn sabotage_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn sabotage_choices(&self, s: &State, out: &mut Vec<Action>) {
         let sc = self.sc();
         if sc.side(s.active.other()).train.is_none() {
             return; // no enemy train: nothing to sabotage or blow up
@@ -47,7 +47,7 @@ impl DeathOnTheRails {
     /// attack on the enemy's trains, so a side sabotages only in scenarios
     /// where the enemy has an armoured train (wrecking one's own line is never
     /// useful, and in Kiltsi it would count towards the Russian victory).
-    pub fn sabotage_ok(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn sabotage_ok(&self, s: &State, u: UnitId) -> bool {
         let sc = self.sc();
         sc.side(s.active.other()).train.is_some()
             && self.may_attack(s, u)
@@ -58,7 +58,7 @@ impl DeathOnTheRails {
 
     /// 12: `u` may plant charges on the enemy train in its area (also on a
     /// train that can no longer move: sixes still hurt its parts).
-    pub fn charges_ok(&self, s: &State, u: UnitId) -> bool {
+    pub(crate) fn charges_ok(&self, s: &State, u: UnitId) -> bool {
         let enemy_train = self.sc().train_mask & self.sc().side_mask[s.active.other().index()];
         s.area_of(u)
             .is_some_and(|a| s.area_units[a as usize].0 & enemy_train != 0)
@@ -72,7 +72,7 @@ impl DeathOnTheRails {
 
     /// 10: dice by the unit's strength, no defence roll; each 5 or 6 places a
     /// sabotage token; three tokens destroy the railway in the area.
-    pub fn sabotage(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(crate) fn sabotage(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let area = s.area_of(u).unwrap_or(0);
         s.units[u as usize].flags |= flag::FIRED;
         let dice = self.roll_strength(s, u);
@@ -99,7 +99,7 @@ impl DeathOnTheRails {
     /// player)". Our reconstruction, modelled on 10. Railway sabotage: each 5
     /// or 6 is a hit on the train; three hits and it cannot move again; each 6
     /// also costs one train part a step, the owner choosing which.
-    pub fn plant_charges(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(crate) fn plant_charges(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let enemy = s.active.other();
         s.units[u as usize].flags |= flag::FIRED;
         let dice = self.roll_strength(s, u);
@@ -122,7 +122,7 @@ impl DeathOnTheRails {
 
     /// Applies `losses` steps to a side's train parts: automatically when only
     /// one part is left, otherwise the owner chooses, one step at a time.
-    pub fn train_losses(
+    pub(crate) fn train_losses(
         &self,
         s: &mut State,
         side: Side,
@@ -153,7 +153,7 @@ impl DeathOnTheRails {
         self.resume(s, then, ev);
     }
 
-    pub fn train_loss_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    pub(crate) fn train_loss_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         for part in [TrainPart::Artillery, TrainPart::MachineGun] {
             if self
                 .train_part_unit(side, part)
@@ -164,7 +164,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn train_loss(
+    pub(crate) fn train_loss(
         &self,
         s: &mut State,
         side: Side,

@@ -14,7 +14,7 @@ use engine::Side;
 impl DeathOnTheRails {
     /// The actions (section 6): movement, fire or pass; (with the additional rules)
     /// artillery fire, sabotage and explosive charges are fire actions too.
-    pub fn action_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn action_choices(&self, s: &State, out: &mut Vec<Action>) {
         if self.retreat_pending(s) {
             // Advanced rules: units cut off from their friends move first.
             self.retreat_choices(s, out);
@@ -28,7 +28,7 @@ impl DeathOnTheRails {
         out.push(Action::Pass);
     }
 
-    pub fn begin_action(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn begin_action(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         match a {
             Action::Move { from } => {
                 s.phase = Phase::MoveGroup {
@@ -57,7 +57,7 @@ impl DeathOnTheRails {
     }
 
     /// Goes on where a nested decision interrupted.
-    pub fn resume(&self, s: &mut State, then: Resume, ev: &mut Vec<Event>) {
+    pub(crate) fn resume(&self, s: &mut State, then: Resume, ev: &mut Vec<Event>) {
         if self.check_victory(s, ev) {
             return;
         }
@@ -76,7 +76,7 @@ impl DeathOnTheRails {
     /// After each action: the initiative token moves one step towards the
     /// enemy and one action token is turned. When the card's actions are used
     /// up, the opponent says so and the turn ends.
-    pub fn finish_action(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn finish_action(&self, s: &mut State, ev: &mut Vec<Event>) {
         if self.reinforcements_waiting(s) {
             // Kiltsi: the Russian reinforcements enter after the first attack.
             self.enter_reinforcements(s, crate::RUSSIA, Resume::FinishAction, false, ev);
@@ -112,7 +112,7 @@ impl DeathOnTheRails {
     /// Moves the initiative token one step towards `toward`'s end of the track.
     /// Side A (Estonia) holds the positive positions, side B the negative ones;
     /// there is no zero.
-    pub fn step_initiative(&self, s: &mut State, toward: Side, ev: &mut Vec<Event>) {
+    pub(crate) fn step_initiative(&self, s: &mut State, toward: Side, ev: &mut Vec<Event>) {
         let from = s.initiative;
         let track = self.sc().track;
         let to = match toward {
@@ -137,12 +137,12 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn initiative_side(&self, s: &State) -> Side {
+    pub(crate) fn initiative_side(&self, s: &State) -> Side {
         if s.initiative > 0 { Side::A } else { Side::B }
     }
 
     /// The end of the active player's turn.
-    pub fn end_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn end_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
         if self.may_call_reinforcements(s) {
             s.phase = Phase::CallReinforcements;
             return;
@@ -212,7 +212,7 @@ impl DeathOnTheRails {
     }
 
     /// Whether a unit is on the map.
-    pub fn on_map(&self, s: &State, u: crate::UnitId) -> bool {
+    pub(crate) fn on_map(&self, s: &State, u: crate::UnitId) -> bool {
         matches!(s.units[u as usize].place(), Place::Area(_))
     }
 }

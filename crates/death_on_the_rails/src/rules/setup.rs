@@ -10,7 +10,7 @@ use engine::{Options, SetupError, Side};
 use rand::RngExt;
 
 impl DeathOnTheRails {
-    pub fn new_game(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
+    pub(crate) fn new_game(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
         let sc = self.sc();
         for key in options.keys() {
             if key != ADVANCED_RULES {
@@ -120,11 +120,11 @@ impl DeathOnTheRails {
         Ok(())
     }
 
-    pub fn side_name_of(&self, side: Side) -> &'static str {
+    pub(crate) fn side_name_of(&self, side: Side) -> &'static str {
         crate::scenario::SIDE_NAMES[side.index()]
     }
 
-    pub fn draw_secret_objectives(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn draw_secret_objectives(&self, s: &mut State, ev: &mut Vec<Event>) {
         if let Some((_, drawn)) = self.sc().secret_objectives {
             for side in Side::BOTH {
                 if drawn[side.index()] {
@@ -140,7 +140,7 @@ impl DeathOnTheRails {
     }
 
     /// Takes the top card of the deck, reshuffling the discards when it is empty.
-    pub fn draw_card(&self, s: &mut State, ev: &mut Vec<Event>) -> u8 {
+    pub(crate) fn draw_card(&self, s: &mut State, ev: &mut Vec<Event>) -> u8 {
         if s.deck.is_empty() {
             std::mem::swap(&mut s.deck, &mut s.discard);
             shuffle(&mut s.rng, &mut s.deck);
@@ -191,7 +191,7 @@ impl DeathOnTheRails {
 
     /// GAME SETUP: one choice per kind of unit still to place and per area
     /// (identical blocks are interchangeable).
-    pub fn setup_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    pub(crate) fn setup_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let (units, sleeping) = self.units_to_place(s, side);
         let areas = self.setup_areas_for(s, side, sleeping);
         let mut kinds: Vec<UnitId> = Vec::new();
@@ -208,11 +208,11 @@ impl DeathOnTheRails {
     }
 
     /// Two blocks with the same sticker.
-    pub fn same_block(&self, a: UnitId, b: UnitId) -> bool {
+    pub(crate) fn same_block(&self, a: UnitId, b: UnitId) -> bool {
         self.sc().block_kind[a as usize] == self.sc().block_kind[b as usize]
     }
 
-    pub fn place(
+    pub(crate) fn place(
         &self,
         s: &mut State,
         side: Side,

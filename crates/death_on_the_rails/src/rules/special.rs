@@ -26,7 +26,7 @@ impl DeathOnTheRails {
             .collect()
     }
 
-    pub fn someone_asleep(&self, s: &State) -> bool {
+    pub(crate) fn someone_asleep(&self, s: &State) -> bool {
         self.units_of(ESTONIA).any(|u| {
             self.def(u).train_part.is_none()
                 && self.on_map(s, u)
@@ -37,13 +37,13 @@ impl DeathOnTheRails {
     /// After each fire combat started by a Russian unit, or melee combat, the
     /// Russian player wakes one Estonian unit of their choice (blindly: the
     /// blocks are face-down).
-    pub fn wake_up_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn wake_up_choices(&self, s: &State, out: &mut Vec<Action>) {
         for u in self.sleepers(s) {
             out.push(Action::WakeUp { unit: u });
         }
     }
 
-    pub fn wake_up(&self, s: &mut State, unit: UnitId, then: Resume, ev: &mut Vec<Event>) {
+    pub(crate) fn wake_up(&self, s: &mut State, unit: UnitId, then: Resume, ev: &mut Vec<Event>) {
         s.units[unit as usize].flags &= !flag::ASLEEP;
         ev.push(Event::WokeUp { unit });
         self.resume(s, then, ev);
@@ -51,7 +51,7 @@ impl DeathOnTheRails {
 
     /// The first attack on the railway or the train: every Estonian unit
     /// (the train too) wakes, and the Russian reinforcements come on.
-    pub fn raise_alarm(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn raise_alarm(&self, s: &mut State, ev: &mut Vec<Event>) {
         if !self.sc().special.dark_night || s.alarm {
             return;
         }
@@ -74,7 +74,7 @@ impl DeathOnTheRails {
     }
 
     /// Kiltsi: the alarm has sounded and the Russian reinforcements are not in yet.
-    pub fn reinforcements_waiting(&self, s: &State) -> bool {
+    pub(crate) fn reinforcements_waiting(&self, s: &State) -> bool {
         s.alarm
             && self.sc().side(RUSSIA).reinforcements
                 == Some(Arrival::AfterFirstAttackOnRailwayOrTrain)
@@ -104,7 +104,7 @@ impl DeathOnTheRails {
 
     /// Brings on a side's reinforcements: into the setup area (the owner
     /// chooses where when there is more than one), the train at its entry area.
-    pub fn enter_reinforcements(
+    pub(crate) fn enter_reinforcements(
         &self,
         s: &mut State,
         side: Side,
@@ -163,12 +163,12 @@ impl DeathOnTheRails {
         out
     }
 
-    pub fn reinforcement_place_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    pub(crate) fn reinforcement_place_choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         out.extend(self.reinforcement_place_list(s, side));
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn place_reinforcement(
+    pub(crate) fn place_reinforcement(
         &self,
         s: &mut State,
         side: Side,
@@ -207,7 +207,7 @@ impl DeathOnTheRails {
 
     /// Mustjõe: once objectives have changed, each side may call its
     /// reinforcements once, at the end of one of its turns.
-    pub fn may_call_reinforcements(&self, s: &State) -> bool {
+    pub(crate) fn may_call_reinforcements(&self, s: &State) -> bool {
         let side = s.active;
         self.sc().special.objective_change
             && s.objectives_changed.is_some()
@@ -216,7 +216,7 @@ impl DeathOnTheRails {
             && !self.pooled_reinforcements(s, side).is_empty()
     }
 
-    pub fn call_reinforcements(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn call_reinforcements(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         match a {
             Action::CallReinforcements => {
                 let side = s.active;
@@ -231,12 +231,12 @@ impl DeathOnTheRails {
     }
 
     /// Mustjõe: each reinforcement may be activated once for movement.
-    pub fn extra_move_choices(&self, s: &State, out: &mut Vec<Action>) {
+    pub(crate) fn extra_move_choices(&self, s: &State, out: &mut Vec<Action>) {
         self.move_choices_of(s, MoveKind::Extra, out);
         out.push(Action::Done);
     }
 
-    pub fn extra_move(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn extra_move(&self, s: &mut State, a: Action, ev: &mut Vec<Event>) {
         match a {
             Action::Move { from } => {
                 s.phase = Phase::MoveGroup {
@@ -250,7 +250,7 @@ impl DeathOnTheRails {
         }
     }
 
-    pub fn after_extra_move(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn after_extra_move(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut more = Vec::new();
         self.move_choices_of(s, MoveKind::Extra, &mut more);
         if more.is_empty() {
@@ -264,7 +264,7 @@ impl DeathOnTheRails {
 
     /// At the beginning of each turn: one die + 10; if the discard pile holds
     /// at least that many action cards, the fog lifts.
-    pub fn fog_check(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn fog_check(&self, s: &mut State, ev: &mut Vec<Event>) {
         let roll = self.d6(s);
         let needed = roll + 10;
         let discarded = s.discard.len().min(255) as u8;
@@ -299,7 +299,7 @@ impl DeathOnTheRails {
     }
 
     /// Non-combat units in the objective building may later be evacuated.
-    pub fn mark_building_visits(&self, s: &mut State) {
+    pub(crate) fn mark_building_visits(&self, s: &mut State) {
         for side in Side::BOTH {
             let Some(building) = self.evacuation_building(s, side) else {
                 continue;
@@ -315,7 +315,7 @@ impl DeathOnTheRails {
     /// Non-combat units that have been through the objective building and
     /// move onto the armoured train, each with a combat unit moving with them,
     /// are evacuated (taken off the map).
-    pub fn evacuate(&self, s: &mut State, group: UnitSet, to: AreaId, ev: &mut Vec<Event>) {
+    pub(crate) fn evacuate(&self, s: &mut State, group: UnitSet, to: AreaId, ev: &mut Vec<Event>) {
         let side = s.active;
         if self.evacuation_building(s, side).is_none() || self.train_area(s, side) != Some(to) {
             return;
