@@ -380,6 +380,10 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// The units in each area (kept by `set_place`, checked by the invariants).
     pub area_units: Vec<UnitSet>,
+    /// The units on the map, as a mask: the union of `area_units`, kept
+    /// beside it (by `set_place`, checked by the invariants) because many
+    /// rules start from it.
+    pub on_map: u64,
     /// Dice to roll next, last first, before the generator is asked: dice
     /// set on the table for a rule example or a test. Empty in normal play.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -392,10 +396,12 @@ impl State {
     pub fn set_place(&mut self, u: UnitId, place: Place) {
         if let Place::Area(a) = self.units[u as usize].place() {
             self.area_units[a as usize].remove(u);
+            self.on_map &= !(1 << u);
         }
         self.units[u as usize].put(place);
         if let Place::Area(a) = place {
             self.area_units[a as usize].insert(u);
+            self.on_map |= 1 << u;
         }
     }
 

@@ -86,7 +86,13 @@ impl DeathOnTheRails {
         self.artillery_targets(s, u, out);
     }
 
-    pub(crate) fn artillery_fire(&self, s: &mut State, unit: UnitId, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn artillery_fire(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
         let enemy = s.active.other();
         let (area, part, dice_count): (AreaId, Option<TrainPart>, usize) = match a {
             Action::TargetArea { area } => (area, None, 2),

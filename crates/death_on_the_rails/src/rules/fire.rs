@@ -569,7 +569,14 @@ impl DeathOnTheRails {
         }
     }
 
-    pub(crate) fn raise(&self, s: &mut State, mut c: Combat, side: Side, value: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn raise(
+        &self,
+        s: &mut State,
+        mut c: Combat,
+        side: Side,
+        value: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let (dice, role, unit) = if side == c.attacker {
             (&mut c.attack, Role::Attacker, c.lead)
         } else {

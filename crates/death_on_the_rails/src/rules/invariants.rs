@@ -122,6 +122,7 @@ struct Passed {
     area_units: Vec<UnitSet>,
     exited: [bool; 2],
     advanced: bool,
+    on_map: u64,
     /// What the board check found on the kept board.
     masks: BoardMasks,
     cards_valid: bool,
@@ -138,8 +139,8 @@ impl Passed {
     fn board_change(&self, s: &State) -> Option<u64> {
         if as_bytes(&self.units) == as_bytes(&s.units) {
             let same = as_bytes(&self.area_units) == as_bytes(&s.area_units)
-                && (self.active, self.exited, self.advanced)
-                    == (Some(s.active), s.exited, s.advanced);
+                && (self.active, self.exited, self.advanced, self.on_map)
+                    == (Some(s.active), s.exited, s.advanced, s.on_map);
             return (!same).then_some(0);
         }
         if self.units.len() != s.units.len() {
@@ -167,7 +168,8 @@ impl Passed {
     fn keep_board(&mut self, s: &State, masks: BoardMasks) {
         self.units.clone_from(&s.units);
         self.area_units.clone_from(&s.area_units);
-        (self.active, self.exited, self.advanced) = (Some(s.active), s.exited, s.advanced);
+        (self.active, self.exited, self.advanced, self.on_map) =
+            (Some(s.active), s.exited, s.advanced, s.on_map);
         self.masks = masks;
     }
 
@@ -393,6 +395,10 @@ fn changed_board_invariants(
 
 /// What the board check asks of the masks of units, and the trains.
 fn masks_and_trains(sc: &crate::Scenario, s: &State, masks: BoardMasks) -> Result<(), String> {
+    // The mask of units on the map kept beside the area sets is their union.
+    if masks.on_map != s.on_map {
+        return Err("the mask of units on the map does not match the area sets".into());
+    }
     // Only units of the side to act, on the map, may be marked to retreat.
     if masks.retreating & !(masks.on_map & sc.side_mask[s.active.index()]) != 0 {
         return Err(unit_problem(sc, s).unwrap_or_else(|| "a unit is not as it should be".into()));
@@ -566,7 +572,7 @@ mod tests {
             Place::Evacuated,
         ];
         let place = places[rng.random_range(0..places.len())];
-        match rng.random_range(0..8) {
+        match rng.random_range(0..9) {
             0 => s.units[u].strength = rng.random_range(0..=5),
             // Moved with its sets (unless an earlier change put it off the map's areas).
             1 if s.units[u]
@@ -581,6 +587,7 @@ mod tests {
             4 => s.area_units[area as usize].0 ^= 1 << u,
             5 => s.units[u].flags ^= flag::MUST_RETREAT,
             6 => s.active = s.active.other(),
+            7 => s.on_map ^= 1 << u,
             _ => {
                 let side = rng.random_range(0..2);
                 s.exited[side] = !s.exited[side];

@@ -220,7 +220,7 @@ impl DeathOnTheRails {
 
     /// Every unit on the map.
     pub(crate) fn on_map_mask(&self, s: &State) -> u64 {
-        s.area_units.iter().fold(0, |m, u| m | u.0)
+        s.on_map
     }
 
     /// Units in an area, counted for stacking (train parts are not).
@@ -360,7 +360,13 @@ impl DeathOnTheRails {
         }
     }
 
-    pub(crate) fn remove_unit(&self, s: &mut State, u: UnitId, why: RemovedWhy, ev: &mut Vec<Event>) {
+    pub(crate) fn remove_unit(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        why: RemovedWhy,
+        ev: &mut Vec<Event>,
+    ) {
         s.set_place(u, Place::Gone);
         s.units[u as usize].flags &= !(flag::MUST_RETREAT | flag::ASLEEP);
         s.just_moved.remove(u);

@@ -10,7 +10,13 @@ use engine::{Outcome, Side};
 
 impl DeathOnTheRails {
     /// The objective in `area` (if any) passes to `side`.
-    pub(crate) fn take_objective(&self, s: &mut State, area: AreaId, side: Side, ev: &mut Vec<Event>) {
+    pub(crate) fn take_objective(
+        &self,
+        s: &mut State,
+        area: AreaId,
+        side: Side,
+        ev: &mut Vec<Event>,
+    ) {
         if let Some(i) = self.sc().objective_in(area)
             && s.control[i] != Some(side)
         {

@@ -67,6 +67,7 @@ impl DeathOnTheRails {
             just_moved: Default::default(),
             outcome: None,
             area_units: vec![Default::default(); n],
+            on_map: 0,
             loaded_dice: Vec::new(),
         };
         // Trains that start on the map stand in their area from the start.

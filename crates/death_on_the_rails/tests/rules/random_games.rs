@@ -208,6 +208,9 @@ fn invariants_catch_corrupted_states() {
     // A unit missing from its area's list.
     let e = broken(&|s| s.area_units[area].0 &= !(1 << placed));
     assert!(e.contains("missing from its unit set"), "{e}");
+    // The mask of units on the map out of step with the area sets.
+    let e = broken(&|s| s.on_map ^= 1 << placed);
+    assert!(e.contains("mask of units on the map"), "{e}");
     // A card both in the deck and in the discard pile.
     let e = broken(&|s| {
         let c = s.deck[0];
