@@ -419,6 +419,23 @@ impl State {
         self.area_units[area as usize]
     }
 
+    /// The areas holding any of `units` (those off the map are left out).
+    /// It goes area by area, not unit by unit: the first unit found in an
+    /// area takes the rest of that area's units off the list, so a side's
+    /// areas cost a step each.
+    pub fn areas_holding(&self, units: u64) -> AreaSet {
+        let mut rest = units & self.on_map;
+        let mut areas = AreaSet::default();
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            let a = self.units[u].area;
+            areas.insert(a);
+            let here = self.area_units.get(a as usize).map_or(0, |set| set.0);
+            rest &= !(here | 1 << u);
+        }
+        areas
+    }
+
     /// The areas whose units pass `test`. Each half of the set is built as
     /// a 64-bit word, shifted in from the last area down, without a branch
     /// per area (and in a form the compiler does not turn into slower

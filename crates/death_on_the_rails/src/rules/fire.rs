@@ -192,8 +192,7 @@ impl DeathOnTheRails {
         attacker: Side,
         only: Option<UnitSet>,
     ) -> crate::map::AreaSet {
-        let mask = self.targetable_mask(attacker) & only.map_or(u64::MAX, |o| o.0);
-        s.areas_where(|units| units.0 & mask != 0)
+        s.areas_holding(self.targetable_mask(attacker) & only.map_or(u64::MAX, |o| o.0))
     }
 
     /// Units `attacker` may fire at: the enemy's, but not train parts.

@@ -190,10 +190,11 @@ impl DeathOnTheRails {
     /// do not fight in melee).
     pub(crate) fn contested_areas(&self, s: &State) -> AreaSet {
         let sc = &self.scenario;
-        s.areas_where(|units| {
-            let ground = units.0 & !sc.train_mask;
-            ground & sc.side_mask[0] != 0 && ground & sc.side_mask[1] != 0
-        })
+        let ground = !sc.train_mask;
+        AreaSet(
+            s.areas_holding(ground & sc.side_mask[0]).0
+                & s.areas_holding(ground & sc.side_mask[1]).0,
+        )
     }
 
     /// Whether `side` has units in `area` (train parts included).

@@ -136,13 +136,13 @@ impl DeathOnTheRails {
     }
 
     pub(crate) fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
-        for (a, units) in s.area_units.iter().enumerate() {
-            if units.0 & self.sc().side_mask[s.active.index()] != 0
-                && self.move_from_ok(s, a as AreaId, kind)
-            {
-                out.push(Action::Move { from: a as AreaId });
+        let mut from = s.areas_holding(self.sc().side_mask[s.active.index()]);
+        for a in from.iter() {
+            if !self.move_from_ok(s, a, kind) {
+                from = from.without(a);
             }
         }
+        out.extend(from.iter().map(|from| Action::Move { from }));
     }
 
     /// Whether a movement action may start from `from`: some unit there may
