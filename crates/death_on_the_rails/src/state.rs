@@ -435,21 +435,6 @@ impl State {
         }
         areas
     }
-
-    /// The areas whose units pass `test`. Each half of the set is built as
-    /// a 64-bit word, shifted in from the last area down, without a branch
-    /// per area (and in a form the compiler does not turn into slower
-    /// vector code).
-    pub fn areas_where(&self, test: impl Fn(UnitSet) -> bool) -> AreaSet {
-        let mut halves = [0u64; 2];
-        for (half, areas) in halves.iter_mut().zip(self.area_units.chunks(64)) {
-            *half = areas
-                .iter()
-                .rev()
-                .fold(0, |m, &units| m << 1 | test(units) as u64);
-        }
-        AreaSet(halves[0] as u128 | (halves[1] as u128) << 64)
-    }
 }
 
 /// What happened, for the log and the board. Everything is here: dice with the
