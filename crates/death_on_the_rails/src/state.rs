@@ -39,8 +39,6 @@ pub mod flag {
     pub const MOVED: u8 = 2;
     /// Kiltsi: asleep, cannot be activated.
     pub const ASLEEP: u8 = 4;
-    /// Advanced rules: must retreat towards the setup area.
-    pub const MUST_RETREAT: u8 = 8;
     /// Tapa: has been in the objective building (may be evacuated).
     pub const VISITED_BUILDING: u8 = 16;
     /// Mustjõe: a reinforcement that has used its extra move.
@@ -384,6 +382,8 @@ pub struct State {
     /// beside it (by `set_place`, checked by the invariants) because many
     /// rules start from it.
     pub on_map: u64,
+    /// Advanced rules: the units that must retreat towards their setup area.
+    pub retreating: UnitSet,
     /// Dice to roll next, last first, before the generator is asked: dice
     /// set on the table for a rule example or a test. Empty in normal play.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -106,7 +106,7 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
                 place,
                 face,
                 asleep: st.has(flag::ASLEEP),
-                must_retreat: st.has(flag::MUST_RETREAT),
+                must_retreat: s.retreating.contains(u),
                 train_part: d.train_part,
             }
         })

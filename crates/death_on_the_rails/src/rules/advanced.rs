@@ -13,12 +13,12 @@
 use super::DeathOnTheRails;
 use super::movement::MoveKind;
 use crate::scenario::UnitId;
-use crate::state::{Action, Event, RemovedWhy, State, UnitSet, flag};
+use crate::state::{Action, Event, RemovedWhy, State, UnitSet};
 
 impl DeathOnTheRails {
     /// Whether any of the active player's units must retreat.
     pub(crate) fn retreat_pending(&self, s: &State) -> bool {
-        s.advanced && s.any_unit_has(flag::MUST_RETREAT)
+        s.advanced && !s.retreating.is_empty()
     }
 
     pub(crate) fn retreat_choices(&self, s: &State, out: &mut Vec<Action>) {
@@ -60,9 +60,7 @@ impl DeathOnTheRails {
                 marked.insert(u);
             }
         }
-        for u in marked.iter() {
-            s.units[u as usize].flags |= flag::MUST_RETREAT;
-        }
+        s.retreating.0 |= marked.0;
         if !marked.is_empty() {
             ev.push(Event::MustRetreat { units: marked });
         }
@@ -71,8 +69,8 @@ impl DeathOnTheRails {
     /// After a move: units that reached a friend stop retreating.
     pub(crate) fn end_retreats(&self, s: &mut State, group: UnitSet, ev: &mut Vec<Event>) {
         for u in group.iter() {
-            if s.units[u as usize].has(flag::MUST_RETREAT) && self.safe(s, u) {
-                s.units[u as usize].flags &= !flag::MUST_RETREAT;
+            if s.retreating.contains(u) && self.safe(s, u) {
+                s.retreating.remove(u);
                 ev.push(Event::RetreatEnded { unit: u });
             }
         }
@@ -84,7 +82,7 @@ impl DeathOnTheRails {
             return;
         }
         for u in self.units_of(s.active) {
-            if !s.units[u as usize].has(flag::MUST_RETREAT) {
+            if !s.retreating.contains(u) {
                 continue;
             }
             // Whether a retreat may start from its area (the unit is one of
@@ -101,7 +99,7 @@ impl DeathOnTheRails {
     /// End of turn: units still retreating are disbanded.
     pub(crate) fn disband_unretreated(&self, s: &mut State, ev: &mut Vec<Event>) {
         for u in self.units_of(s.active) {
-            if s.units[u as usize].has(flag::MUST_RETREAT) {
+            if s.retreating.contains(u) {
                 self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
             }
         }

@@ -4,7 +4,7 @@
 
 use super::DeathOnTheRails;
 use crate::map::AreaId;
-use crate::state::{Phase, Place, State, UnitSet, UnitState, flag, place_kind};
+use crate::state::{Phase, Place, State, UnitSet, UnitState, place_kind};
 use engine::Side;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -31,10 +31,10 @@ fn unit_problem(sc: &crate::Scenario, s: &State) -> Option<String> {
                     "{name} is in area {a} but missing from its unit set"
                 ));
             }
-        } else if u.has(flag::MUST_RETREAT) {
+        } else if s.retreating.contains(i as crate::UnitId) {
             return Some(format!("{name} must retreat but is not on the map"));
         }
-        if u.has(flag::MUST_RETREAT) && d.side != s.active {
+        if s.retreating.contains(i as crate::UnitId) && d.side != s.active {
             return Some(format!("{name} must retreat on the opponent's turn"));
         }
     }
@@ -123,6 +123,7 @@ struct Passed {
     exited: [bool; 2],
     advanced: bool,
     on_map: u64,
+    retreating: UnitSet,
     /// What the board check found on the kept board.
     masks: BoardMasks,
     cards_valid: bool,
@@ -139,8 +140,13 @@ impl Passed {
     fn board_change(&self, s: &State) -> Option<u64> {
         if as_bytes(&self.units) == as_bytes(&s.units) {
             let same = as_bytes(&self.area_units) == as_bytes(&s.area_units)
-                && (self.active, self.exited, self.advanced, self.on_map)
-                    == (Some(s.active), s.exited, s.advanced, s.on_map);
+                && (
+                    self.active,
+                    self.exited,
+                    self.advanced,
+                    self.on_map,
+                    self.retreating,
+                ) == (Some(s.active), s.exited, s.advanced, s.on_map, s.retreating);
             return (!same).then_some(0);
         }
         if self.units.len() != s.units.len() {
@@ -168,8 +174,13 @@ impl Passed {
     fn keep_board(&mut self, s: &State, masks: BoardMasks) {
         self.units.clone_from(&s.units);
         self.area_units.clone_from(&s.area_units);
-        (self.active, self.exited, self.advanced, self.on_map) =
-            (Some(s.active), s.exited, s.advanced, s.on_map);
+        (
+            self.active,
+            self.exited,
+            self.advanced,
+            self.on_map,
+            self.retreating,
+        ) = (Some(s.active), s.exited, s.advanced, s.on_map, s.retreating);
         self.masks = masks;
     }
 
@@ -209,7 +220,6 @@ fn placed_cards(s: &State) -> [Option<u8>; 4] {
 #[derive(Clone, Copy, Default)]
 struct BoardMasks {
     on_map: u64,
-    retreating: u64,
     exited: u64,
 }
 
@@ -237,7 +247,7 @@ fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<BoardMasks, Strin
     // within their limits, and masks of those that must retreat and of
     // those that left the map. The words come from a second, slow pass
     // only when something is wrong.
-    let (mut bad, mut on_map, mut retreating, mut exited) = (0u8, 0u32, 0u64, 0u64);
+    let (mut bad, mut on_map, mut exited) = (0u8, 0u32, 0u64);
     let mut bit = 1u64;
     for (u, &[most, least]) in s.units.iter().zip(&sc.strength_limits) {
         let w = u.word();
@@ -249,8 +259,6 @@ fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<BoardMasks, Strin
         // arithmetic, is both bounds at once).
         let low = least & on.wrapping_neg();
         bad |= (((w >> 16) as u8).wrapping_sub(low) > most.wrapping_sub(low)) as u8;
-        let must_retreat = ((w >> 24) as u8 / flag::MUST_RETREAT) & 1;
-        retreating |= bit & (must_retreat as u64).wrapping_neg();
         exited |= bit & ((kind == place_kind::EXITED) as u64).wrapping_neg();
         bit <<= 1;
     }
@@ -289,7 +297,6 @@ fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<BoardMasks, Strin
     }
     let masks = BoardMasks {
         on_map: listed,
-        retreating,
         exited,
     };
     masks_and_trains(sc, s, masks)?;
@@ -340,7 +347,6 @@ fn changed_board_invariants(
 ) -> Result<BoardMasks, String> {
     let mut masks = BoardMasks {
         on_map: was.masks.on_map & !changed,
-        retreating: was.masks.retreating & !changed,
         exited: was.masks.exited & !changed,
     };
     let mut bad = false;
@@ -362,9 +368,6 @@ fn changed_board_invariants(
         bad |= strength > most;
         if kind == place_kind::EXITED {
             masks.exited |= bit;
-        }
-        if (w >> 24) as u8 & flag::MUST_RETREAT != 0 {
-            masks.retreating |= bit;
         }
         let old = was.units[i].word();
         if old as u8 == place_kind::ON_MAP {
@@ -400,7 +403,7 @@ fn masks_and_trains(sc: &crate::Scenario, s: &State, masks: BoardMasks) -> Resul
         return Err("the mask of units on the map does not match the area sets".into());
     }
     // Only units of the side to act, on the map, may be marked to retreat.
-    if masks.retreating & !(masks.on_map & sc.side_mask[s.active.index()]) != 0 {
+    if s.retreating.0 & !(masks.on_map & sc.side_mask[s.active.index()]) != 0 {
         return Err(unit_problem(sc, s).unwrap_or_else(|| "a unit is not as it should be".into()));
     }
     let exited = masks.exited & sc.real_mask;
@@ -585,7 +588,7 @@ mod tests {
             2 => s.units[u].put(place),
             3 => s.units[u].put(Place::Area(rng.random_range(areas..=255) as AreaId)),
             4 => s.area_units[area as usize].0 ^= 1 << u,
-            5 => s.units[u].flags ^= flag::MUST_RETREAT,
+            5 => s.retreating.0 ^= 1 << u,
             6 => s.active = s.active.other(),
             7 => s.on_map ^= 1 << u,
             _ => {
@@ -632,8 +635,8 @@ mod tests {
                 );
                 if let (Ok(a), Ok(b)) = (&changed, &whole) {
                     assert_eq!(
-                        (a.on_map, a.retreating, a.exited),
-                        (b.on_map, b.retreating, b.exited),
+                        (a.on_map, a.exited),
+                        (b.on_map, b.exited),
                         "the masks kept for the next check"
                     );
                 }

@@ -369,7 +369,8 @@ impl DeathOnTheRails {
         ev: &mut Vec<Event>,
     ) {
         s.set_place(u, Place::Gone);
-        s.units[u as usize].flags &= !(flag::MUST_RETREAT | flag::ASLEEP);
+        s.units[u as usize].flags &= !flag::ASLEEP;
+        s.retreating.remove(u);
         s.just_moved.remove(u);
         ev.push(Event::UnitRemoved { unit: u, why });
     }

@@ -55,7 +55,7 @@ impl DeathOnTheRails {
         }
         match kind {
             MoveKind::Normal => true,
-            MoveKind::Retreat => st.has(flag::MUST_RETREAT),
+            MoveKind::Retreat => s.retreating.contains(u),
             MoveKind::Extra => d.reinforcement && !st.has(flag::EXTRA_MOVE_USED),
         }
     }
@@ -301,10 +301,7 @@ impl DeathOnTheRails {
     }
 
     fn move_on_kind(&self, s: &State, group: UnitSet) -> MoveKind {
-        if group
-            .iter()
-            .any(|u| s.units[u as usize].has(flag::MUST_RETREAT))
-        {
+        if group.0 & s.retreating.0 != 0 {
             MoveKind::Retreat
         } else {
             MoveKind::Normal
@@ -352,9 +349,7 @@ impl DeathOnTheRails {
         a: Action,
         ev: &mut Vec<Event>,
     ) {
-        let retreat = group
-            .iter()
-            .any(|u| s.units[u as usize].has(flag::MUST_RETREAT));
+        let retreat = group.0 & s.retreating.0 != 0;
         match a {
             Action::Step { to } => {
                 let melee = self.enter_area(s, group, at, to, ev);

@@ -68,6 +68,7 @@ impl DeathOnTheRails {
             outcome: None,
             area_units: vec![Default::default(); n],
             on_map: 0,
+            retreating: UnitSet::EMPTY,
             loaded_dice: Vec::new(),
         };
         // Trains that start on the map stand in their area from the start.

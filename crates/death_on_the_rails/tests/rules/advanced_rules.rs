@@ -1,7 +1,7 @@
 //! ADVANCED RULES: stacking limit and retreat towards the setup area.
 
 use crate::common::Table;
-use death_on_the_rails::state::{Event, Phase, RemovedWhy, flag};
+use death_on_the_rails::state::{Event, Phase, RemovedWhy};
 use death_on_the_rails::{Action, ESTONIA};
 use engine::Ruleset;
 
@@ -73,7 +73,7 @@ fn cut_off(t: &mut Table) -> u8 {
 fn advanced_rules_cut_off_units_must_retreat_first_each_move_closer_to_the_setup_area() {
     let mut t = advanced();
     let lone = cut_off(&mut t);
-    assert!(t.has_flag(lone, flag::MUST_RETREAT));
+    assert!(t.s.retreating.contains(lone));
     assert!(
         t.events
             .iter()
@@ -90,10 +90,7 @@ fn advanced_rules_cut_off_units_must_retreat_first_each_move_closer_to_the_setup
     );
     // From C it may go on (open ground) to B, next to the friend in A.
     t.act(ESTONIA, Action::Step { to: t.area("b") });
-    assert!(
-        !t.has_flag(lone, flag::MUST_RETREAT),
-        "next to a friend again"
-    );
+    assert!(!t.s.retreating.contains(lone), "next to a friend again");
     assert_eq!(
         t.s.phase,
         Phase::ChooseAction,
@@ -124,7 +121,7 @@ fn advanced_rules_retreating_units_may_not_start_a_melee_and_are_disbanded_if_th
 fn advanced_rules_units_still_retreating_at_the_end_of_the_turn_are_disbanded() {
     let mut t = advanced();
     let lone = cut_off(&mut t);
-    t.s.units[lone as usize].flags |= flag::MUST_RETREAT;
+    t.s.retreating.insert(lone);
     let mut ev = Vec::new();
     t.r.end_turn_finish(&mut t.s, &mut ev);
     assert!(ev.contains(&Event::UnitRemoved {
@@ -137,5 +134,5 @@ fn advanced_rules_units_still_retreating_at_the_end_of_the_turn_are_disbanded() 
 fn advanced_rules_without_them_nobody_retreats() {
     let mut t = Table::strip();
     let lone = cut_off(&mut t);
-    assert!(!t.has_flag(lone, flag::MUST_RETREAT));
+    assert!(!t.s.retreating.contains(lone));
 }

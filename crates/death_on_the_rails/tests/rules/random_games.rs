@@ -253,16 +253,15 @@ fn invariants_catch_corrupted_states() {
     });
     assert!(e.contains("missing from its unit set"), "{e}");
     // A unit marked to retreat off the map, or on the opponent's turn.
-    let retreat = death_on_the_rails::state::flag::MUST_RETREAT;
     let off_map = fresh
         .units
         .iter()
         .position(|u| u.place().area().is_none())
         .expect("Narva keeps units off the map at first");
-    let e = broken(&|s| s.units[off_map].flags |= retreat);
+    let e = broken(&|s| s.retreating.insert(off_map as u8));
     assert!(e.contains("not on the map"), "{e}");
     let e = broken(&|s| {
-        s.units[placed].flags |= retreat;
+        s.retreating.insert(placed as u8);
         s.active = r.side_of(placed as u8).other();
     });
     assert!(e.contains("opponent's turn"), "{e}");
@@ -311,7 +310,7 @@ fn invariants_reuse_only_a_verdict_for_the_same_inputs() {
     }
     // Only the side to act changes: what the board check reads, so it runs.
     let mut retreating = fresh.clone();
-    retreating.units[placed].flags |= death_on_the_rails::state::flag::MUST_RETREAT;
+    retreating.retreating.insert(placed as u8);
     retreating.active = r.side_of(placed as u8);
     assert_eq!(r.check_invariants(&retreating), Ok(()));
     let mut other_side = retreating.clone();
