@@ -13,7 +13,7 @@ pub struct RunSettings {
     pub max_steps: usize,
     pub check_invariants: bool,
     /// Record how long decision steps (choices + apply + undo bookkeeping)
-    /// take: every 4th step is timed, so that reading the clock does not
+    /// take: every 16th step is timed, so that reading the clock does not
     /// weigh on the games it measures (the median of a regular sample is the
     /// median of all steps).
     pub time_steps: bool,
@@ -108,7 +108,7 @@ fn play<R: Ruleset>(
         fail!(RunFailure::Invariant { step: 0, message });
     }
     for step in 1..=settings.max_steps {
-        let started = (settings.time_steps && step % 4 == 0).then(Instant::now);
+        let started = (settings.time_steps && step % 16 == 0).then(Instant::now);
         let side = match game.to_decide() {
             Decider::One(side) => side,
             Decider::Both => {
