@@ -47,16 +47,30 @@ impl DeathOnTheRails {
     }
 
     /// At the start of a turn with the initiative changed: mark isolated units.
+    /// (The same test as `safe` for each of the active player's units on
+    /// the map but its train, asked area by area: a unit is cut off when it
+    /// is alone in its area, no neighbouring area holds a friend, and the
+    /// area is not in its setup area.)
     pub(crate) fn mark_isolated(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let sc = self.sc();
+        let friends = sc.side_mask[s.active.index()];
+        let friend_areas = s.areas_holding(friends);
+        let setup = sc.side(s.active).setup_areas;
         let mut marked = UnitSet::EMPTY;
-        for u in self.units_of(s.active) {
-            let d = self.def(u);
-            if d.side == s.active
-                && d.train_part.is_none()
-                && self.on_map(s, u)
-                && self.awake(s, u)
-                && !self.safe(s, u)
+        let mut rest = friends & s.on_map & !sc.train_mask;
+        while rest != 0 {
+            let u = rest.trailing_zeros() as UnitId;
+            rest &= rest - 1;
+            let Some(area) = s.area_of(u) else { continue };
+            let here = s.area_units[area as usize].0 & friends;
+            rest &= !here;
+            if here & !(1 << u) != 0
+                || sc.map.adjacent[area as usize].intersects(friend_areas)
+                || setup.contains(area)
             {
+                continue;
+            }
+            if self.awake(s, u) {
                 marked.insert(u);
             }
         }
@@ -81,10 +95,8 @@ impl DeathOnTheRails {
         if !self.retreat_pending(s) {
             return;
         }
-        for u in self.units_of(s.active) {
-            if !s.retreating.contains(u) {
-                continue;
-            }
+        let side = self.sc().side_mask[s.active.index()];
+        for u in UnitSet(s.retreating.0 & side).iter() {
             // Whether a retreat may start from its area (the unit is one of
             // the active player's there, so that area would be listed).
             let can = s
@@ -98,10 +110,9 @@ impl DeathOnTheRails {
 
     /// End of turn: units still retreating are disbanded.
     pub(crate) fn disband_unretreated(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for u in self.units_of(s.active) {
-            if s.retreating.contains(u) {
-                self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
-            }
+        let side = self.sc().side_mask[s.active.index()];
+        for u in UnitSet(s.retreating.0 & side).iter() {
+            self.remove_unit(s, u, RemovedWhy::Disbanded, ev);
         }
     }
 }
