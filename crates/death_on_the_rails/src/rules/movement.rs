@@ -68,7 +68,7 @@ impl DeathOnTheRails {
 
     /// A step of `size` units into an area `to` known to be adjacent: which
     /// units they are does not matter, only how many (the stacking limit).
-    #[inline]
+    #[inline(always)]
     fn step_into_ok(
         &self,
         s: &State,
@@ -136,13 +136,14 @@ impl DeathOnTheRails {
     }
 
     pub(crate) fn move_choices_of(&self, s: &State, kind: MoveKind, out: &mut Vec<Action>) {
-        let mut from = s.areas_holding(self.sc().side_mask[s.active.index()]);
-        for a in from.iter() {
-            if !self.move_from_ok(s, a, kind) {
-                from = from.without(a);
+        for from in s
+            .areas_holding(self.sc().side_mask[s.active.index()])
+            .iter()
+        {
+            if self.move_from_ok(s, from, kind) {
+                out.push(Action::Move { from });
             }
         }
-        out.extend(from.iter().map(|from| Action::Move { from }));
     }
 
     /// Whether a movement action may start from `from`: some unit there may
