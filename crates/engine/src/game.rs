@@ -54,7 +54,9 @@ impl<R: Ruleset> Game<R> {
             options,
             seed,
             state,
-            history: Vec::new(),
+            // Room for a whole game of the usual length, so that a game in
+            // progress seldom moves its history.
+            history: Vec::with_capacity(1024),
             undo_floor: 0,
             events: Vec::new(),
             choices: Vec::new(),
