@@ -244,9 +244,8 @@ fn board_invariants(sc: &crate::Scenario, s: &State) -> Result<BoardMasks, Strin
     }
     // One pass over the units as words, without branches: as many on the
     // map as the sets hold (so none is missing from its set), strengths
-    // within their limits, and masks of those that must retreat and of
-    // those that left the map. The words come from a second, slow pass
-    // only when something is wrong.
+    // within their limits, and a mask of those that left the map. The
+    // words come from a second, slow pass only when something is wrong.
     let (mut bad, mut on_map, mut exited) = (0u8, 0u32, 0u64);
     let mut bit = 1u64;
     for (u, &[most, least]) in s.units.iter().zip(&sc.strength_limits) {
@@ -333,9 +332,9 @@ fn crowding_problem(sc: &crate::Scenario, s: &State) -> String {
 ///   the unchanged units it held (they are still in that area), so no set
 ///   lists a unit elsewhere, two sets never share one, and none misses one;
 /// - only a changed set can be too crowded;
-/// - the masks of units on the map, retreating and exited are the kept ones
-///   with the changed units' bits redone, and are checked as on a whole
-///   board, as are the trains.
+/// - the masks of units on the map and exited are the kept ones with the
+///   changed units' bits redone, and are checked as on a whole board, as
+///   are the trains and the retreating units.
 ///
 /// On any failure the whole check is run for the words.
 #[inline(never)]
