@@ -890,3 +890,47 @@ pub enum Action {
     /// Finished (extra moves).
     Done,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Decider, Game, Options};
+    use rand::RngExt;
+
+    /// The areas of a set of units are the areas whose sets hold one of
+    /// them, for states all along a random Narva game and random sets of
+    /// units (units off the map count for nothing).
+    #[test]
+    fn the_areas_holding_some_units_are_those_whose_sets_list_one() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/death_on_the_rails/narva.toml");
+        let rules = crate::DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = Game::new(rules, Options::new(), 5).expect("Narva sets up");
+        let mut rng = engine::rng_from_seed(5);
+        let mut checked = 0;
+        loop {
+            let side = match game.to_decide() {
+                Decider::One(side) => side,
+                Decider::Both => Side::A,
+                Decider::Nobody => break,
+            };
+            let s = game.state();
+            for _ in 0..8 {
+                let units: u64 = rng.random();
+                let mut expected = AreaSet::EMPTY;
+                for (a, set) in s.area_units.iter().enumerate() {
+                    if set.0 & units != 0 {
+                        expected.insert(a as AreaId);
+                    }
+                }
+                assert_eq!(s.areas_holding(units), expected);
+                checked += 1;
+            }
+            let count = game.legal_choices(side).len();
+            let pick = rng.random_range(0..count);
+            game.apply_choice(side, pick)
+                .expect("a listed choice is legal");
+        }
+        assert!(checked > 1000, "{checked} sets checked");
+    }
+}

@@ -662,26 +662,34 @@ impl DeathOnTheRails {
                 target_areas.insert(a);
             }
         }
-        for u in self.units_of(reactor) {
-            let d = self.def(u);
-            if s.units[u as usize].has(flag::ASLEEP) {
-                continue;
-            }
-            let Some(a) = s.area_of(u) else { continue };
+        // Area by area: what is in sight and range, and whether the units
+        // there are in melee, is the same for all the reactor's units there.
+        let max_range = if s.fog { 1 } else { 5 };
+        let mut rest = sc.side_mask[reactor.index()] & s.on_map;
+        while rest != 0 {
+            let first = rest.trailing_zeros() as UnitId;
+            rest &= rest - 1;
+            let Some(a) = s.area_of(first) else { continue };
+            let here = s.area_units[a as usize].0 & (rest | 1 << first);
+            rest &= !here;
             if self.has_ground(s, s.active, a) {
                 continue; // units in melee do not react
             }
-            if d.train_part == Some(TrainPart::Artillery)
-                || (d.train_part.is_some() && self.train_pinned(s, reactor))
-            {
-                continue;
-            }
             // A target area in sight, other than its own, within range.
-            let max_range = if s.fog { 1 } else { 5 };
             let reach = sc.map.line_of_sight[a as usize].0
                 & sc.map.within(a, max_range).0
                 & target_areas.without(a).0;
-            if reach != 0 {
+            if reach == 0 {
+                continue;
+            }
+            for u in UnitSet(here).iter() {
+                let d = self.def(u);
+                if s.units[u as usize].has(flag::ASLEEP)
+                    || d.train_part == Some(TrainPart::Artillery)
+                    || (d.train_part.is_some() && self.train_pinned(s, reactor))
+                {
+                    continue;
+                }
                 return true;
             }
         }
