@@ -699,7 +699,10 @@ impl DeathOnTheRails {
     pub(crate) fn reaction_choices(&self, s: &State, out: &mut Vec<Action>) {
         let reactor = s.active.other();
         let targets = self.target_areas(s, reactor, Some(s.just_moved));
-        for u in self.units_of(reactor) {
+        // Only infantry on the map can fire (`can_fire`).
+        let sc = self.sc();
+        let able = sc.side_mask[reactor.index()] & s.on_map & sc.infantry_mask;
+        for u in UnitSet(able).iter() {
             if self.reaction_lead_ok(s, u, targets) {
                 out.push(Action::Fire { lead: u });
             }
