@@ -408,11 +408,6 @@ impl State {
     pub fn area_of(&self, u: UnitId) -> Option<AreaId> {
         self.units[u as usize].place().area()
     }
-    /// Whether any unit carries the marker `f`. The units' words are folded
-    /// together, which the compiler does several units at a time.
-    pub fn any_unit_has(&self, f: u8) -> bool {
-        (self.units.iter().fold(0, |m, u| m | u.word()) >> 24) as u8 & f != 0
-    }
 
     /// Units on the map in `area`.
     pub fn units_in(&self, area: AreaId) -> UnitSet {

@@ -56,7 +56,7 @@ impl DeathOnTheRails {
 
     pub(crate) fn artillery_choices(&self, s: &State, out: &mut Vec<Action>) {
         let sc = self.sc();
-        let guns = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.artillery_mask;
+        let guns = s.on_map & sc.side_mask[s.active.index()] & sc.artillery_mask;
         for u in crate::state::UnitSet(guns).iter() {
             if self.artillery_ok(s, u) {
                 out.push(Action::Artillery { unit: u });

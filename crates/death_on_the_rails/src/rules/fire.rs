@@ -259,7 +259,7 @@ impl DeathOnTheRails {
         let sc = self.sc();
         // Area by area: where no target area is in sight at all, no unit
         // there need be looked at. The leads are listed in unit order.
-        let mut rest = self.on_map_mask(s) & sc.side_mask[s.active.index()] & sc.infantry_mask;
+        let mut rest = s.on_map & sc.side_mask[s.active.index()] & sc.infantry_mask;
         let mut leads = 0u64;
         while rest != 0 {
             let Some(from) = s.area_of(rest.trailing_zeros() as UnitId) else {

@@ -219,11 +219,6 @@ impl DeathOnTheRails {
         UnitSet(m & self.scenario.side_mask[side.index()])
     }
 
-    /// Every unit on the map.
-    pub(crate) fn on_map_mask(&self, s: &State) -> u64 {
-        s.on_map
-    }
-
     /// Units in an area, counted for stacking (train parts are not).
     pub(crate) fn stack_count(&self, s: &State, area: AreaId) -> usize {
         (s.area_units[area as usize].0 & !self.scenario.train_mask).count_ones() as usize

@@ -45,7 +45,7 @@ impl DeathOnTheRails {
     /// conditions only ask whether one is left, so nothing is counted).
     fn tally(&self, s: &State) -> Tally {
         let sc = self.sc();
-        let combat = self.on_map_mask(s) & sc.combat_mask;
+        let combat = s.on_map & sc.combat_mask;
         Tally {
             combat: [combat & sc.side_mask[0], combat & sc.side_mask[1]],
             ground_combat: combat & !sc.train_mask,
