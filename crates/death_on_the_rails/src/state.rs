@@ -897,9 +897,7 @@ mod tests {
     /// units (units off the map count for nothing).
     #[test]
     fn the_areas_holding_some_units_are_those_whose_sets_list_one() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../scenarios/death_on_the_rails/narva.toml");
-        let rules = crate::DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let rules = crate::rules::test_games::shipped("narva");
         let mut game = Game::new(rules, Options::new(), 5).expect("Narva sets up");
         let mut rng = engine::rng_from_seed(5);
         let mut checked = 0;

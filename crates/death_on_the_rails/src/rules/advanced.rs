@@ -116,3 +116,37 @@ impl DeathOnTheRails {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::test_games::{shipped, states_along_games};
+
+    /// Advanced rules, retreat: marking cut-off units area by area marks
+    /// exactly the active player's units on the map (awake, not train parts)
+    /// that `safe` finds cut off, unit by unit, in states along random
+    /// Narva games.
+    #[test]
+    fn advanced_rules_the_units_marked_cut_off_are_those_not_safe() {
+        let r = shipped("narva");
+        let mut cut_off = 0;
+        for s in states_along_games(&r) {
+            let mut marked = s.clone();
+            marked.retreating = UnitSet::EMPTY;
+            r.mark_isolated(&mut marked, &mut Vec::new());
+            let mut expected = UnitSet::EMPTY;
+            for u in r.units_of(s.active) {
+                if r.def(u).train_part.is_none()
+                    && r.on_map(&s, u)
+                    && r.awake(&s, u)
+                    && !r.safe(&s, u)
+                {
+                    expected.insert(u);
+                }
+            }
+            assert_eq!(marked.retreating, expected);
+            cut_off += expected.len();
+        }
+        assert!(cut_off > 0, "no cut-off unit in any state");
+    }
+}

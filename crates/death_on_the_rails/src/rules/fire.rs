@@ -751,6 +751,65 @@ impl DeathOnTheRails {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::test_games::{shipped, states_along_games};
+
+    /// 6.3 as written, one reacting unit at a time: awake, not in melee,
+    /// not the train's gun, a train part only on a train that is free, and
+    /// a target area in sight and range.
+    fn some_unit_could_react(r: &DeathOnTheRails, s: &State, targets: UnitSet) -> bool {
+        let sc = r.sc();
+        if sc.special.dark_night {
+            return false;
+        }
+        let reactor = s.active.other();
+        let mut target_areas = crate::map::AreaSet::EMPTY;
+        for t in targets.iter() {
+            if let Some(a) = s.area_of(t) {
+                target_areas.insert(a);
+            }
+        }
+        let range = if s.fog { 1 } else { 5 };
+        r.units_of(reactor).any(|u| {
+            let d = r.def(u);
+            let Some(a) = s.area_of(u) else {
+                return false;
+            };
+            !s.units[u as usize].has(flag::ASLEEP)
+                && !r.has_ground(s, s.active, a)
+                && d.train_part != Some(TrainPart::Artillery)
+                && !(d.train_part.is_some() && r.train_pinned(s, reactor))
+                && sc.map.line_of_sight[a as usize].0
+                    & sc.map.within(a, range).0
+                    & target_areas.without(a).0
+                    != 0
+        })
+    }
+
+    /// Whether reaction fire is possible, asked area by area, agrees with
+    /// asking each reacting unit in turn, for the active player's units on
+    /// the map, all together and one at a time, in states along random
+    /// games of every scenario.
+    #[test]
+    fn reaction_fire_is_possible_exactly_when_some_unit_could_react() {
+        let (mut yes, mut no) = (0, 0);
+        for id in ["annemoisa", "mustjoe", "kiltsi", "tapa", "lehtse", "narva"] {
+            let r = shipped(id);
+            for s in states_along_games(&r) {
+                let movers = UnitSet(s.on_map & r.sc().side_mask[s.active.index()]);
+                let groups = std::iter::once(movers).chain(movers.iter().map(|u| UnitSet(1 << u)));
+                for targets in groups {
+                    let possible = r.reaction_possible(&s, targets);
+                    assert_eq!(possible, some_unit_could_react(&r, &s, targets), "{id}");
+                    if possible {
+                        yes += 1;
+                    } else {
+                        no += 1;
+                    }
+                }
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} possible, {no} not");
+    }
 
     #[test]
     fn ones_are_removed_and_missing_dice_count_as_zero() {

@@ -532,33 +532,7 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{Decider, Game, Options};
     use rand::RngExt;
-
-    /// States along random Narva games (the advanced rules apply there), one
-    /// in every few steps.
-    fn states_along_games(r: &DeathOnTheRails) -> Vec<State> {
-        let mut rng = engine::rng_from_seed(11);
-        let mut states = Vec::new();
-        for seed in 0..3 {
-            let mut game = Game::new(r.clone(), Options::new(), seed).expect("Narva sets up");
-            for _ in 0..2000 {
-                let side = match game.to_decide() {
-                    Decider::One(side) => side,
-                    Decider::Both => Side::A,
-                    Decider::Nobody => break,
-                };
-                let count = game.legal_choices(side).len();
-                let pick = rng.random_range(0..count);
-                game.apply_choice(side, pick)
-                    .expect("a listed choice is legal");
-                if rng.random_range(0..8) == 0 {
-                    states.push(game.state().clone());
-                }
-            }
-        }
-        states
-    }
 
     /// One random change to the board: right (a unit moved with its sets)
     /// or wrong in one of the ways the board check looks for.
@@ -603,11 +577,9 @@ mod tests {
     /// kept state, many moves on).
     #[test]
     fn the_check_of_what_changed_agrees_with_the_whole_board_check() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../scenarios/death_on_the_rails/narva.toml");
-        let r = DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let r = crate::rules::test_games::shipped("narva");
         let sc = r.sc();
-        let states = states_along_games(&r);
+        let states = crate::rules::test_games::states_along_games(&r);
         assert!(states.len() > 100, "{} states", states.len());
         let mut rng = engine::rng_from_seed(5);
         let (mut passed_both, mut failed_both) = (0, 0);

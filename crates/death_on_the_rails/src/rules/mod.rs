@@ -606,3 +606,45 @@ impl Ruleset for DeathOnTheRails {
         crate::text::describe_event(self, event)
     }
 }
+
+/// What the rules' unit tests share: shipped scenarios and states from
+/// random games of them.
+#[cfg(test)]
+pub(crate) mod test_games {
+    use super::DeathOnTheRails;
+    use crate::state::State;
+    use engine::{Decider, Game, Options, Side};
+    use rand::RngExt;
+
+    /// The shipped scenario `id`, loaded.
+    pub fn shipped(id: &str) -> DeathOnTheRails {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../../scenarios/death_on_the_rails/{id}.toml"));
+        DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// States along three random games, one in every few steps.
+    pub fn states_along_games(r: &DeathOnTheRails) -> Vec<State> {
+        let mut rng = engine::rng_from_seed(11);
+        let mut states = Vec::new();
+        for seed in 0..3 {
+            let mut game =
+                Game::new(r.clone(), Options::new(), seed).expect("the scenario sets up");
+            for _ in 0..2000 {
+                let side = match game.to_decide() {
+                    Decider::One(side) => side,
+                    Decider::Both => Side::A,
+                    Decider::Nobody => break,
+                };
+                let count = game.legal_choices(side).len();
+                let pick = rng.random_range(0..count);
+                game.apply_choice(side, pick)
+                    .expect("a listed choice is legal");
+                if rng.random_range(0..8) == 0 {
+                    states.push(game.state().clone());
+                }
+            }
+        }
+        states
+    }
+}
