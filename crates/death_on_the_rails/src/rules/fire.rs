@@ -774,14 +774,15 @@ mod tests {
             let Some(a) = s.area_of(u) else {
                 return false;
             };
-            !s.units[u as usize].has(flag::ASLEEP)
-                && !r.has_ground(s, s.active, a)
-                && d.train_part != Some(TrainPart::Artillery)
-                && !(d.train_part.is_some() && r.train_pinned(s, reactor))
-                && sc.map.line_of_sight[a as usize].0
-                    & sc.map.within(a, range).0
-                    & target_areas.without(a).0
-                    != 0
+            let barred = s.units[u as usize].has(flag::ASLEEP)
+                || r.has_ground(s, s.active, a)
+                || d.train_part == Some(TrainPart::Artillery)
+                || (d.train_part.is_some() && r.train_pinned(s, reactor));
+            let in_reach = sc.map.line_of_sight[a as usize].0
+                & sc.map.within(a, range).0
+                & target_areas.without(a).0
+                != 0;
+            !barred && in_reach
         })
     }
 
