@@ -84,9 +84,12 @@ fn next_random(rng: &mut u64) -> u64 {
     x.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-/// Makes one random decision (or takes the seat) if the game waits for one,
-/// counting the decisions in `p`.
-fn play_one(
+/// Makes up to `per_frame` random decisions, stopping at `until` decisions
+/// in all (or takes the seat) if the game waits for one, counting the
+/// decisions in `p`.
+fn play_some(
+    per_frame: usize,
+    until: usize,
     p: &mut Progress,
     session: &mut Session,
     play: Option<&State<Play>>,
@@ -105,13 +108,18 @@ fn play_one(
         }
         Some(Play::PlayingEvents) => next_play.set(Play::Deciding),
         Some(Play::Deciding) => {
-            let n = m.choice_texts().len();
-            if m.hand_over_to().is_some() || n == 0 {
-                return;
-            }
-            let i = (next_random(&mut p.rng) % n as u64) as usize;
-            if m.choose(i).is_ok() {
-                p.decisions += 1;
+            // Several decisions a frame, up to the next hand-over: a frame of
+            // the debug build under software rendering can take a second on a
+            // busy CI machine, and only the last position is shot.
+            for _ in 0..per_frame {
+                let n = m.choice_texts().len();
+                if m.hand_over_to().is_some() || n == 0 || p.decisions >= until {
+                    return;
+                }
+                let i = (next_random(&mut p.rng) % n as u64) as usize;
+                if m.choose(i).is_ok() {
+                    p.decisions += 1;
+                }
             }
         }
         None => {}
@@ -180,12 +188,19 @@ fn run_script(
             // Steps: 0 launcher; 1..=n the scenarios at their start; then a
             // game in progress; then exit.
             let n = scenarios.len();
-            let wait = 40;
+            // Frames from a step's start to its shot, and from the shot to
+            // the next step (the capture arrives a frame or two later).
+            // Nothing is loaded from disk, so frames, not seconds, are what
+            // a board needs to be drawn; a frame of the debug build under
+            // software rendering takes 0.1 s here and about 1 s on a busy
+            // CI machine, so every frame counts.
+            let wait = 12;
+            let after = 8;
             if p.step == 0 {
                 if age == wait {
                     shoot(&mut commands, dir.join("launcher.png"));
                 }
-                if age == wait + 20 {
+                if age == wait + after {
                     p.step = 1;
                     p.since = p.frame;
                 }
@@ -204,10 +219,10 @@ fn run_script(
                 if age == wait && *screen.get() == Screen::Game {
                     shoot(&mut commands, dir.join(format!("{ruleset}-{id}.png")));
                 }
-                if age == wait + 20 {
+                if age == wait + after {
                     requests.write(LauncherRequest::Quit);
                 }
-                if age == wait + 24 {
+                if age == wait + after + 4 {
                     p.step += 1;
                     p.since = p.frame;
                 }
@@ -224,14 +239,22 @@ fn run_script(
                 // After the decisions, take the seat too: the picture shows
                 // the board, not the hand-over screen.
                 if age > 5 && (p.decisions < decisions || at_hand_over) {
-                    play_one(&mut p, &mut session, play.as_deref(), &hand, &mut next_play);
+                    play_some(
+                        30,
+                        decisions,
+                        &mut p,
+                        &mut session,
+                        play.as_deref(),
+                        &hand,
+                        &mut next_play,
+                    );
                     // Wait from the last decision on.
                     p.since = p.frame - 5;
                 } else if age == wait {
                     shoot(&mut commands, dir.join(file));
-                } else if age == wait + 20 {
+                } else if age == wait + after {
                     requests.write(LauncherRequest::Quit);
-                } else if age == wait + 24 {
+                } else if age == wait + after + 4 {
                     p.step += 1;
                     p.since = p.frame;
                 }
@@ -309,7 +332,15 @@ fn run_script(
             if p.first_frame_printed && age > 30 {
                 p.frame_ms.push(time.delta_secs() * 1000.0);
                 if p.frame.is_multiple_of(3) {
-                    play_one(&mut p, &mut session, play.as_deref(), &hand, &mut next_play);
+                    play_some(
+                        1,
+                        usize::MAX,
+                        &mut p,
+                        &mut session,
+                        play.as_deref(),
+                        &hand,
+                        &mut next_play,
+                    );
                 }
                 if p.frame_ms.len() >= *frames {
                     let mut v = p.frame_ms.clone();
