@@ -212,7 +212,8 @@ pub fn describe_action(r: &DeathOnTheRails, _s: &State, a: &Action) -> String {
         Action::Target { unit } => format!("target {}", r.unit_name(unit)),
         Action::TargetArea { area } => format!("fire at {}", r.area_name(area)),
         Action::TargetTrain { part } => format!("fire at the enemy train's {}", part_name(part)),
-        Action::Raise { value } => format!("raise a {value} to {}", value + 1),
+        // Widened: a damaged save may name any byte here.
+        Action::Raise { value } => format!("raise a {value} to {}", u16::from(value) + 1),
         Action::NoReaction => "no reaction fire".to_string(),
         Action::TrainLoss { part } => format!("the train's {} takes the loss", part_name(part)),
         Action::WakeUp { unit } => format!("wake {}", r.unit_name(unit)),
