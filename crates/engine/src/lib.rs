@@ -5,6 +5,7 @@
 //! [`runner`] that plays random legal games and checks invariants, and the
 //! [`data`] helpers that turn a bad data file into `file:line:column: problem`.
 
+pub mod damage;
 pub mod data;
 pub mod dice;
 pub mod game;

@@ -36,8 +36,10 @@ pub fn side_of(key: SideKey) -> Side {
 pub struct CitySet(pub u128);
 
 impl CitySet {
+    /// Whether `c` is in the set; a number past the last city (from a damaged
+    /// save, say) is in no set.
     pub fn has(self, c: CityId) -> bool {
-        self.0 >> c & 1 == 1
+        self.0.checked_shr(u32::from(c)).is_some_and(|b| b & 1 == 1)
     }
     pub fn insert(&mut self, c: CityId) {
         self.0 |= 1 << c;

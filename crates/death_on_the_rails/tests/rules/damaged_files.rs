@@ -6,6 +6,7 @@
 
 use crate::common;
 use death_on_the_rails::DeathOnTheRails;
+use engine::damage::{Edit, apply};
 use engine::runner::{RunFailure, RunSettings, random_game};
 use engine::save::SaveFile;
 use engine::{Options, Ruleset};
@@ -15,140 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 const SCENARIOS: &[&str] = &["annemoisa", "kiltsi", "lehtse", "mustjoe", "narva", "tapa"];
 
-/// What an edit puts in place of a number.
-const NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "2",
-    "6",
-    "13",
-    "255",
-    "256",
-    "65536",
-    "4294967296",
-    "1.5",
-    "\"7\"",
-];
-
-/// What an edit puts in place of a quoted string.
-const STRINGS: &[&str] = &[
-    "\"\"",
-    "\"x\"",
-    "\"A\"",
-    "\"B\"",
-    "\"../narva.toml\"",
-    "\"maps/narva.toml\"",
-    "7",
-    "[]",
-];
-
-/// One random edit of a text; the numbers pick the place and the value.
-#[derive(Clone, Debug)]
-enum Edit {
-    Number { at: usize, value: usize },
-    Text { at: usize, value: usize },
-    DeleteLine(usize),
-    DuplicateLine(usize),
-    SwapLines(usize, usize),
-    Cut(usize),
-}
-
+/// One random edit of the kinds `engine::damage` makes.
 fn edit_strategy() -> impl Strategy<Value = Edit> {
-    let n = any::<usize>();
-    prop_oneof![
-        3 => (n, n).prop_map(|(at, value)| Edit::Number { at, value }),
-        3 => (n, n).prop_map(|(at, value)| Edit::Text { at, value }),
-        1 => n.prop_map(Edit::DeleteLine),
-        1 => n.prop_map(Edit::DuplicateLine),
-        1 => (n, n).prop_map(|(a, b)| Edit::SwapLines(a, b)),
-        1 => n.prop_map(Edit::Cut),
-    ]
-}
-
-/// Byte spans of the runs of digits (with a leading minus sign).
-fn numbers(text: &str) -> Vec<(usize, usize)> {
-    let b = text.as_bytes();
-    let mut spans = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_digit() {
-            let start = if i > 0 && b[i - 1] == b'-' { i - 1 } else { i };
-            let mut end = i;
-            while end < b.len() && b[end].is_ascii_digit() {
-                end += 1;
-            }
-            spans.push((start, end));
-            i = end;
-        } else {
-            i += 1;
-        }
-    }
-    spans
-}
-
-/// Byte spans of the quoted strings, quotes included (the files have no
-/// escaped quotes).
-fn strings(text: &str) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    let mut open = None;
-    for (i, c) in text.char_indices() {
-        if c == '"' {
-            match open.take() {
-                None => open = Some(i),
-                Some(start) => spans.push((start, i + 1)),
-            }
-        } else if c == '\n' {
-            open = None;
-        }
-    }
-    spans
-}
-
-fn replace_span(text: &str, spans: &[(usize, usize)], at: usize, by: &str) -> String {
-    if spans.is_empty() {
-        return text.to_string();
-    }
-    let (start, end) = spans[at % spans.len()];
-    format!("{}{by}{}", &text[..start], &text[end..])
-}
-
-fn apply(text: &str, edit: &Edit) -> String {
-    let mut lines: Vec<&str> = text.lines().collect();
-    let n = lines.len().max(1);
-    match *edit {
-        Edit::Number { at, value } => {
-            replace_span(text, &numbers(text), at, NUMBERS[value % NUMBERS.len()])
-        }
-        Edit::Text { at, value } => {
-            replace_span(text, &strings(text), at, STRINGS[value % STRINGS.len()])
-        }
-        Edit::DeleteLine(i) => {
-            if !lines.is_empty() {
-                lines.remove(i % n);
-            }
-            lines.join("\n")
-        }
-        Edit::DuplicateLine(i) => {
-            if !lines.is_empty() {
-                lines.insert(i % n, lines[i % n]);
-            }
-            lines.join("\n")
-        }
-        Edit::SwapLines(a, b) => {
-            if !lines.is_empty() {
-                lines.swap(a % n, b % n);
-            }
-            lines.join("\n")
-        }
-        Edit::Cut(i) => {
-            let mut at = i % (text.len() + 1);
-            while !text.is_char_boundary(at) {
-                at -= 1;
-            }
-            text[..at].to_string()
-        }
-    }
+    (any::<u8>(), any::<usize>(), any::<usize>()).prop_map(|(k, a, b)| Edit::from_numbers(k, a, b))
 }
 
 static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -241,4 +111,15 @@ proptest! {
             Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
         }
     }
+}
+
+/// The first panic the damaged saves found: a save may ask to raise any die
+/// value, and describing a raise of 255 overflowed.
+#[test]
+fn a_raise_of_any_value_in_a_save_can_be_described() {
+    use death_on_the_rails::Action;
+    let rules = DeathOnTheRails::load(&common::shipped("narva")).unwrap();
+    let s = rules.setup(&Options::new(), 1).unwrap();
+    let text = rules.describe_action(&s, &Action::Raise { value: 255 });
+    assert_eq!(text, "raise a 255 to 256");
 }

@@ -1,0 +1,113 @@
+//! Damaged files, at random. The shipped campaign with one random edit in its
+//! scenario, map, card or table file either loads and plays a random campaign
+//! to the end with the invariants checked, or is refused with errors that name
+//! the file and a line in it. A save file with one random edit either replays
+//! or is refused with a reason. Never a panic.
+
+use engine::damage::{Edit, apply};
+use engine::runner::{RunFailure, RunSettings, random_game};
+use engine::save::SaveFile;
+use engine::{Options, Ruleset};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use veli_veljea_vastaan::VeliVeljeaVastaan;
+
+const FILES: &[&str] = &[
+    "campaign_1918.toml",
+    "maps/finland_1918.toml",
+    "cards/cards.toml",
+    "tables/combat.toml",
+];
+
+fn shipped() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/veli_veljea_vastaan")
+}
+
+/// One random edit of the kinds `engine::damage` makes.
+fn edit_strategy() -> impl Strategy<Value = Edit> {
+    (any::<u8>(), any::<usize>(), any::<usize>()).prop_map(|(k, a, b)| Edit::from_numbers(k, a, b))
+}
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// A copy of the shipped Veli Veljeä Vastaan folder.
+fn copy_shipped() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "fourfronts-damaged-vvv-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    for f in FILES {
+        let target = dir.join(f);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(shipped().join(f), target).unwrap();
+    }
+    dir
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_damaged_scenario_is_refused_with_its_place_or_plays_to_the_end(
+        file in 0..FILES.len(),
+        edit in edit_strategy(),
+        seed in 0u64..1000,
+    ) {
+        let dir = copy_shipped();
+        let damaged = dir.join(FILES[file]);
+        let text = std::fs::read_to_string(&damaged).unwrap();
+        std::fs::write(&damaged, apply(&text, &edit)).unwrap();
+        let result = match VeliVeljeaVastaan::load(&dir.join(FILES[0])) {
+            Err(errors) => {
+                prop_assert!(!errors.0.is_empty());
+                for e in &errors.0 {
+                    prop_assert!(e.file.starts_with(&dir), "{e}: not in the scenario's folder");
+                    prop_assert!(!e.message.trim().is_empty(), "{e}: no message");
+                    if e.line > 0 {
+                        let lines = std::fs::read_to_string(&e.file)
+                            .map(|t| t.lines().count())
+                            .unwrap_or(0);
+                        prop_assert!(e.line <= lines + 1, "{e}: past the end ({lines} lines)");
+                    }
+                }
+                Ok(())
+            }
+            Ok(rules) => match random_game(rules, &Options::new(), seed, &RunSettings::default()) {
+                Ok(_) | Err(RunFailure::Setup(_)) => Ok(()),
+                Err(e) => Err(e),
+            },
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        prop_assert!(result.is_ok(), "{} after {edit:?}: {}", FILES[file], result.unwrap_err());
+    }
+
+    #[test]
+    fn a_damaged_save_is_refused_with_a_reason_or_replays(
+        seed in 0u64..1000,
+        edit in edit_strategy(),
+    ) {
+        let rules = VeliVeljeaVastaan::load(&shipped().join(FILES[0])).unwrap();
+        let finished = random_game(rules.clone(), &Options::new(), seed, &RunSettings::default())
+            .unwrap();
+        let json = SaveFile::of_game(&finished.game).to_json();
+        match SaveFile::parse(&apply(&json, &edit)).and_then(|save| save.replay(rules)) {
+            Ok(game) => {
+                prop_assert!(game.rules().check_invariants(game.state()).is_ok());
+            }
+            Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
+        }
+    }
+}
+
+/// The panic the damaged saves found: a city number past the map (a save may
+/// name any byte) was shifted past the end of a city set.
+#[test]
+fn a_city_number_past_the_map_is_in_no_set() {
+    use veli_veljea_vastaan::scenario::CitySet;
+    let all = CitySet(u128::MAX);
+    assert!(all.has(127));
+    assert!(!all.has(128));
+    assert!(!all.has(255));
+}
