@@ -24,6 +24,11 @@ pub const RED: Side = Side::B;
 /// The most cities a map may have (city sets are 128-bit masks).
 pub const MAX_CITIES: usize = 128;
 
+/// The highest combat value a unit may have. The counters print 1 to 5; ours
+/// leaves room for a modder's stronger unit, and keeps the sums of values
+/// well inside a byte.
+pub const MAX_COMBAT_VALUE: u8 = 20;
+
 pub fn side_of(key: SideKey) -> Side {
     match key {
         SideKey::White => WHITE,
@@ -571,8 +576,12 @@ fn compile_tables(
                     format!("{what} movement points {mp}: every unit has 2 to 5"),
                 );
             }
-            if combat == 0 {
-                p.at(file, values, format!("{what} combat value 0"));
+            if !(1..=MAX_COMBAT_VALUE).contains(&combat) {
+                p.at(
+                    file,
+                    values,
+                    format!("{what} combat value {combat}: a unit has 1 to {MAX_COMBAT_VALUE}"),
+                );
             }
         }
         let side = side_of(uf.side);

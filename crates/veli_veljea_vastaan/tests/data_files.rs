@@ -139,6 +139,18 @@ fn a_table_cell_that_is_not_a_number_is_pointed_at() {
     );
 }
 
+/// Found by the damaged-file tests: a combat value of 255 loaded, and the
+/// values of an attack overflowed when added up.
+#[test]
+fn a_combat_value_out_of_range_is_pointed_at() {
+    expect(
+        "tables/combat.toml",
+        "full = [5, 4]",
+        "full = [255, 4]",
+        "full combat value 255: a unit has 1 to 20",
+    );
+}
+
 #[test]
 fn units_starting_in_an_enemy_city_are_pointed_at() {
     expect(

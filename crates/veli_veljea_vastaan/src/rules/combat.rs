@@ -267,7 +267,8 @@ impl VeliVeljeaVastaan {
             units
                 .iter()
                 .map(|u| sc.units[u.kind as usize].combat(u.reduced))
-                .sum::<u8>()
+                // Past the table's last column it makes no difference.
+                .fold(0u8, u8::saturating_add)
         };
         let germans_defend = defenders.iter().any(|u| self.kind(u) == UnitKind::German);
         let germans_attack = attackers.iter().any(|u| self.kind(u) == UnitKind::German);
