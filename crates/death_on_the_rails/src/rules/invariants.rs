@@ -624,4 +624,58 @@ mod tests {
             "{passed_both} passed, {failed_both} failed"
         );
     }
+
+    /// The card check has two forms: a deck of up to 64 cards is one 64-bit
+    /// set, a larger one (up to MAX_CARDS) an array. Both find a card lost,
+    /// doubled or unknown, at the sizes either side of the switch and at the
+    /// largest deck a scenario may have (no shipped deck is over 64 cards).
+    #[test]
+    fn the_card_check_finds_a_card_lost_doubled_or_unknown_in_decks_of_every_size() {
+        let r = crate::rules::test_games::shipped("narva");
+        let mut s = crate::rules::test_games::states_along_games(&r)[0].clone();
+        for n in [1, 50, 63, 64, 65, 100, 128, 129, crate::scenario::MAX_CARDS] {
+            let mut sc = r.sc().clone();
+            let card = sc.cards[0].clone();
+            sc.cards.resize(n, card);
+            let top = (n - 1) as u8;
+            // Every card in the deck, and with some of them elsewhere.
+            (s.deck, s.discard) = ((0..=top).collect(), Vec::new());
+            (s.secret, s.card, s.objectives_changed) = ([None, None], None, None);
+            assert_eq!(card_invariants(&sc, &s), Ok(()), "{n} cards in the deck");
+            s.deck.retain(|&c| c != top);
+            s.card = Some(top);
+            assert_eq!(card_invariants(&sc, &s), Ok(()), "{n} cards, one in play");
+            if n > 1 {
+                s.deck.retain(|&c| c != 0);
+                s.discard.push(0);
+                assert_eq!(card_invariants(&sc, &s), Ok(()), "{n} cards, one discarded");
+            }
+            let good = s.clone();
+            // Lost: the card in play is gone.
+            s.card = None;
+            assert!(card_invariants(&sc, &s).is_err(), "{n} cards, one lost");
+            // Doubled: a second copy of a card on the discard pile.
+            s = good.clone();
+            s.discard.push(top);
+            assert!(card_invariants(&sc, &s).is_err(), "{n} cards, one doubled");
+            // Doubled and lost at once, so that as many are placed as the
+            // deck holds: the card in play stands in for the last one.
+            if n > 1 {
+                s = good.clone();
+                s.card = Some(0);
+                assert!(
+                    card_invariants(&sc, &s).is_err(),
+                    "{n} cards, one for another"
+                );
+            }
+            // Unknown: a number past the deck's end in place of the last
+            // card, just past it and at the far end of a card number's range.
+            for unknown in [top + 1, 255] {
+                s = good.clone();
+                s.card = Some(unknown);
+                let err = card_invariants(&sc, &s).expect_err("an unknown card");
+                assert!(err.contains("not each in one place"), "{n}: {err}");
+            }
+        }
+    }
 }
