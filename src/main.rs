@@ -46,7 +46,13 @@ enum Command {
     /// Play random legal games to the end, checking the rules' invariants.
     Simulate(commands::simulate::Args),
     /// Check a save file by replaying it, and say where the game stands.
-    Replay { file: PathBuf },
+    Replay {
+        file: PathBuf,
+        /// Also print the game's log as one side read it at the table
+        /// (its name as the scenario gives it, or A / B).
+        #[arg(long, value_name = "SIDE")]
+        log: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -57,7 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Scenarios) => commands::scenarios(&dirs),
         Some(Command::Validate { paths }) => commands::validate(&paths),
         Some(Command::Simulate(args)) => commands::simulate::run(&dirs, &args),
-        Some(Command::Replay { file }) => commands::replay::run(&dirs, &file),
+        Some(Command::Replay { file, log }) => commands::replay::run(&dirs, &file, log.as_deref()),
     }
 }
 

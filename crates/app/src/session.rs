@@ -71,15 +71,15 @@ impl<R: TableRules> Match<R> {
     fn record(&mut self, events: &[R::Event]) {
         let decision = self.game.history().len();
         let rules = self.game.rules();
-        for e in events {
-            let text = Side::BOTH.map(|viewer| {
-                rules
-                    .event_for(e, Some(viewer))
-                    .map(|e| rules.describe_event(&e))
-            });
+        let [mut a, mut b] =
+            Side::BOTH.map(|viewer| rules.describe_events(self.game.state(), events, Some(viewer)));
+        for (i, e) in events.iter().enumerate() {
             self.log.push(LogLine {
                 decision,
-                text,
+                text: [
+                    a.get_mut(i).and_then(Option::take),
+                    b.get_mut(i).and_then(Option::take),
+                ],
                 dice: rules.is_dice_event(e),
             });
         }
@@ -136,7 +136,11 @@ impl<R: TableRules> Match<R> {
         self.game.choices(self.seat, &mut choices);
         choices
             .iter()
-            .map(|a| self.game.rules().describe_action(self.game.state(), a))
+            .map(|a| {
+                self.game
+                    .rules()
+                    .describe_action(self.game.state(), self.seat, a)
+            })
             .collect()
     }
 }

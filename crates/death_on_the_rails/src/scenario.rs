@@ -532,17 +532,6 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
             _ => {}
         }
     }
-    let same = |x: &UnitDef, y: &UnitDef| {
-        x.side == y.side
-            && x.name == y.name
-            && x.kind == y.kind
-            && x.strength == y.strength
-            && x.ability == y.ability
-            && x.ability_min == y.ability_min
-            && x.critical == y.critical
-            && x.reinforcement == y.reinforcement
-            && x.train_part == y.train_part
-    };
     let strength_limits = units
         .iter()
         .map(|u| [u.strength, if u.is_combat() { u.critical } else { 0 }])
@@ -558,9 +547,7 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         .iter()
         .map(|a| a.size().min(u8::MAX as usize) as u8)
         .collect();
-    let block_kind = (0..units.len())
-        .map(|i| (0..=i).find(|&j| same(&units[j], &units[i])).unwrap_or(i) as UnitId)
-        .collect();
+    let block_kind = block_kinds(&units);
     let id = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -606,6 +593,64 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         real_mask,
         area_sizes,
     })
+}
+
+/// Whether two blocks carry the same sticker (interchangeable at setup).
+fn same_block(x: &UnitDef, y: &UnitDef) -> bool {
+    x.side == y.side
+        && x.name == y.name
+        && x.kind == y.kind
+        && x.strength == y.strength
+        && x.ability == y.ability
+        && x.ability_min == y.ability_min
+        && x.critical == y.critical
+        && x.reinforcement == y.reinforcement
+        && x.train_part == y.train_part
+}
+
+/// For each unit, the first unit with the same sticker.
+fn block_kinds(units: &[UnitDef]) -> Vec<UnitId> {
+    (0..units.len())
+        .map(|i| {
+            (0..=i)
+                .find(|&j| same_block(&units[j], &units[i]))
+                .unwrap_or(i) as UnitId
+        })
+        .collect()
+}
+
+impl Scenario {
+    /// The same scenario with the stickers of blocks `a` and `b` exchanged:
+    /// `a` is what `b` was and the other way round. Two face-down blocks of
+    /// one side look alike to the other side, so nothing that side reads may
+    /// change when they are exchanged; the secrecy tests check that. `None`
+    /// unless both are blocks of one side that differ only in their faces
+    /// (neither a train part, both reinforcements or neither).
+    pub fn with_blocks_exchanged(&self, a: UnitId, b: UnitId) -> Option<Scenario> {
+        let (da, db) = (self.units.get(a as usize)?, self.units.get(b as usize)?);
+        if a == b
+            || da.side != db.side
+            || da.train_part.is_some()
+            || db.train_part.is_some()
+            || da.reinforcement != db.reinforcement
+        {
+            return None;
+        }
+        let mut sc = self.clone();
+        sc.units.swap(a as usize, b as usize);
+        sc.strength_limits.swap(a as usize, b as usize);
+        for mask in [
+            &mut sc.combat_mask,
+            &mut sc.infantry_mask,
+            &mut sc.artillery_mask,
+            &mut sc.real_mask,
+        ] {
+            let (bit_a, bit_b) = (*mask >> a & 1, *mask >> b & 1);
+            *mask = *mask & !(1 << a) & !(1 << b) | bit_b << a | bit_a << b;
+        }
+        sc.block_kind = block_kinds(&sc.units);
+        Some(sc)
+    }
 }
 
 fn compile_side(

@@ -630,6 +630,28 @@ pub enum Event {
 }
 
 impl Event {
+    /// The blocks this event turns face up for both sides: a reveal, and the
+    /// lead and the target of a fire combat or a melee (section 9.1: they are
+    /// revealed; supporting units stay hidden).
+    pub fn shows_faces(&self) -> UnitSet {
+        let units: [Option<UnitId>; 2] = match *self {
+            Event::Revealed { unit, .. } | Event::NoCombatStrength { unit } => [Some(unit), None],
+            Event::FireResult { target, .. } => [Some(target), None],
+            Event::MeleeLosses {
+                attacker_lead,
+                defender,
+                ..
+            } => [Some(attacker_lead), Some(defender)],
+            _ => [None, None],
+        };
+        let mut set = UnitSet::EMPTY;
+        // A unit number past the set (only a damaged file could hold one) is left out.
+        for u in units.into_iter().flatten().filter(|&u| u < 64) {
+            set.insert(u);
+        }
+        set
+    }
+
     /// Whether this event can change a victory condition (so the victory
     /// check after a decision looks only when one happened).
     pub fn may_decide_the_game(&self) -> bool {

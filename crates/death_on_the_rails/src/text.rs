@@ -5,13 +5,105 @@ use crate::map::AreaId;
 use crate::rules::DeathOnTheRails;
 use crate::scenario::{TrainPart, UnitId};
 use crate::state::{
-    Action, CombatMode, Dice, DicePart, Event, Phase, RaiseReason, RemovedWhy, Role, State,
+    Action, CombatMode, Dice, DicePart, Event, Phase, Place, RaiseReason, RemovedWhy, Role, State,
+    UnitSet,
 };
 use engine::Side;
 use std::fmt::Write as _;
 
 fn side(side: Side) -> &'static str {
     crate::scenario::SIDE_NAMES[side.index()]
+}
+
+/// "an Estonian block", "a Russian block".
+fn side_block(side: Side) -> &'static str {
+    match side {
+        Side::A => "an Estonian block",
+        Side::B => "a Russian block",
+    }
+}
+
+/// Words for one reader. Every prompt, choice and log line is written
+/// through a `Teller` made for the side that reads it, and only the teller
+/// names a block by its face (type, strength, ability): when the reader may
+/// see it on the board (`view::face_known`: its own, a train's part, the
+/// lead and target of a combat under way), or when an event of the step
+/// being told turned it face up. Any other block
+/// is told by what the reader sees: its side and where it stands ("a Russian
+/// block in Tapa (T3)", "Russian block 2 of 3 in ..."), so no text can leak
+/// a face whatever the rules write.
+pub struct Teller<'a> {
+    r: &'a DeathOnTheRails,
+    s: &'a State,
+    viewer: Option<Side>,
+    revealed: UnitSet,
+}
+
+impl<'a> Teller<'a> {
+    pub fn new(r: &'a DeathOnTheRails, s: &'a State, viewer: Option<Side>) -> Self {
+        Teller {
+            r,
+            s,
+            viewer,
+            revealed: UnitSet::EMPTY,
+        }
+    }
+
+    /// Whether the reader may know the block's face.
+    pub fn knows(&self, u: UnitId) -> bool {
+        if (u as usize) >= self.r.sc().units.len() || (u as usize) >= self.s.units.len() {
+            return true;
+        }
+        self.revealed.contains(u) || crate::view::face_known(self.r, self.s, u, self.viewer)
+    }
+
+    /// A unit as the reader knows it.
+    pub fn unit(&self, u: UnitId) -> String {
+        let r = self.r;
+        let Some(d) = r.sc().units.get(u as usize) else {
+            return format!("unit #{u}");
+        };
+        if self.knows(u) {
+            return r.face_name(u);
+        }
+        let place = self
+            .s
+            .units
+            .get(u as usize)
+            .map(|_| crate::view::place_seen(r, self.s, u, self.viewer));
+        match place {
+            Some(Place::Area(a)) => {
+                let peers: Vec<UnitId> = self
+                    .s
+                    .area_units
+                    .get(a as usize)
+                    .map(|set| {
+                        set.iter()
+                            .filter(|&p| r.def(p).side == d.side && !self.knows(p))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                match peers.iter().position(|&p| p == u) {
+                    Some(i) if peers.len() > 1 => format!(
+                        "{} block {} of {} in {}",
+                        side_adjective(d.side),
+                        i + 1,
+                        peers.len(),
+                        r.area_name(a)
+                    ),
+                    _ => format!("{} in {}", side_block(d.side), r.area_name(a)),
+                }
+            }
+            _ => side_block(d.side).to_string(),
+        }
+    }
+}
+
+fn side_adjective(side: Side) -> &'static str {
+    match side {
+        Side::A => "Estonian",
+        Side::B => "Russian",
+    }
 }
 
 impl DeathOnTheRails {
@@ -22,8 +114,9 @@ impl DeathOnTheRails {
         }
     }
 
-    /// A unit as its owner knows it: "Rifle company 4D #3".
-    pub fn unit_name(&self, u: UnitId) -> String {
+    /// A unit by its face, "Rifle company 4D #3": only [`Teller::unit`]
+    /// calls this, for a reader who may know the face.
+    fn face_name(&self, u: UnitId) -> String {
         match self.sc().units.get(u as usize) {
             Some(d) => {
                 let strength = match d.kind {
@@ -82,6 +175,7 @@ fn signed(n: i8) -> String {
 }
 
 pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
+    let t = Teller::new(r, s, Some(viewer));
     if !r.to_decide_includes(s, viewer) {
         return match s.phase {
             Phase::GameOver => "The game is over.".to_string(),
@@ -127,7 +221,7 @@ pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
             };
             format!(
                 "{what} led by {}{}: add supporting units or choose the target.",
-                r.unit_name(lead),
+                t.unit(lead),
                 if supports.is_empty() {
                     String::new()
                 } else {
@@ -135,7 +229,7 @@ pub fn prompt_text(r: &DeathOnTheRails, s: &State, viewer: Side) -> String {
                 }
             )
         }
-        Phase::ArtilleryAim { unit } => format!("Choose the area {} fires at.", r.unit_name(unit)),
+        Phase::ArtilleryAim { unit } => format!("Choose the area {} fires at.", t.unit(unit)),
         Phase::Raise { combat, side: who } => {
             let dice = if who == combat.attacker {
                 combat.attack
@@ -190,40 +284,61 @@ fn part_name(p: TrainPart) -> &'static str {
     }
 }
 
-pub fn describe_action(r: &DeathOnTheRails, _s: &State, a: &Action) -> String {
+pub fn describe_action(r: &DeathOnTheRails, s: &State, viewer: Side, a: &Action) -> String {
+    let t = Teller::new(r, s, Some(viewer));
     match *a {
         Action::Place { unit, area } => {
-            format!("place {} in {}", r.unit_name(unit), r.area_name(area))
+            format!("place {} in {}", t.unit(unit), r.area_name(area))
         }
         Action::Move { from } => format!("move units from {}", r.area_name(from)),
         Action::MoveTrain => "move the armoured train".to_string(),
-        Action::Fire { lead } => format!("fire with {} leading", r.unit_name(lead)),
-        Action::Artillery { unit } => format!("fire artillery {}", r.unit_name(unit)),
-        Action::Sabotage { unit } => format!("sabotage the railway with {}", r.unit_name(unit)),
+        Action::Fire { lead } => format!("fire with {} leading", t.unit(lead)),
+        Action::Artillery { unit } => format!("fire artillery {}", t.unit(unit)),
+        Action::Sabotage { unit } => format!("sabotage the railway with {}", t.unit(unit)),
         Action::PlantCharges { unit } => {
-            format!("plant explosive charges with {}", r.unit_name(unit))
+            format!("plant explosive charges with {}", t.unit(unit))
         }
         Action::Pass => "pass".to_string(),
-        Action::Select { unit } => format!("take {} along", r.unit_name(unit)),
-        Action::Support { unit } => format!("support with {}", r.unit_name(unit)),
+        Action::Select { unit } => format!("take {} along", t.unit(unit)),
+        Action::Support { unit } => format!("support with {}", t.unit(unit)),
         Action::Step { to } => format!("move into {}", r.area_name(to)),
         Action::Stop => "stop".to_string(),
         Action::ExitMap => "leave the map".to_string(),
-        Action::Target { unit } => format!("target {}", r.unit_name(unit)),
+        Action::Target { unit } => format!("target {}", t.unit(unit)),
         Action::TargetArea { area } => format!("fire at {}", r.area_name(area)),
         Action::TargetTrain { part } => format!("fire at the enemy train's {}", part_name(part)),
         // Widened: a damaged save may name any byte here.
         Action::Raise { value } => format!("raise a {value} to {}", u16::from(value) + 1),
         Action::NoReaction => "no reaction fire".to_string(),
         Action::TrainLoss { part } => format!("the train's {} takes the loss", part_name(part)),
-        Action::WakeUp { unit } => format!("wake {}", r.unit_name(unit)),
+        Action::WakeUp { unit } => format!("wake {}", t.unit(unit)),
         Action::CallReinforcements => "call the reinforcements".to_string(),
         Action::NotNow => "not now".to_string(),
         Action::Done => "done".to_string(),
     }
 }
 
-pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
+/// The events of one step as `viewer` reads them (`s`: the state after the
+/// step). A unit that an event shows face up (the lead and the target of a
+/// fire combat, section 9.1) is named by its face from that event on.
+pub fn describe_events(
+    r: &DeathOnTheRails,
+    s: &State,
+    events: &[Event],
+    viewer: Option<Side>,
+) -> Vec<Option<String>> {
+    let mut t = Teller::new(r, s, viewer);
+    events
+        .iter()
+        .map(|e| {
+            t.revealed.0 |= e.shows_faces().0;
+            crate::view::event_for(e, viewer).map(|e| describe_event(&t, &e))
+        })
+        .collect()
+}
+
+fn describe_event(t: &Teller, e: &Event) -> String {
+    let r = t.r;
     match e {
         Event::Placed {
             side: who,
@@ -233,7 +348,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
         } => format!(
             "{} places {} in {}.",
             side(*who),
-            r.unit_name(*unit),
+            t.unit(*unit),
             r.area_name(*area)
         ),
         Event::SetupDone { side: who } => format!("{} has set up.", side(*who)),
@@ -331,7 +446,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
                 .unwrap_or('?')
         ),
         Event::Revealed { unit, strength } => {
-            format!("Revealed: {} at strength {strength}.", r.unit_name(*unit))
+            format!("Revealed: {} at strength {strength}.", t.unit(*unit))
         }
         Event::DiceCount {
             side: who,
@@ -382,10 +497,10 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             steps,
             decisive,
         } => match steps {
-            0 => format!("The fire at {} has no effect.", r.unit_name(*target)),
+            0 => format!("The fire at {} has no effect.", t.unit(*target)),
             _ => format!(
                 "{} loses {steps} step(s){}.",
-                r.unit_name(*target),
+                t.unit(*target),
                 if *decisive {
                     " (decisive attack: every die scored)"
                 } else {
@@ -393,23 +508,26 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
                 }
             ),
         },
-        Event::NoCombatStrength { unit } => format!(
-            "{} has no combat strength and is removed.",
-            r.unit_name(*unit)
-        ),
+        Event::NoCombatStrength { unit } => {
+            format!("{} has no combat strength and is removed.", t.unit(*unit))
+        }
         Event::StepsLost {
             unit,
             steps,
             strength,
         } => {
-            format!(
-                "{} loses {steps} step(s), now strength {strength}.",
-                r.unit_name(*unit)
-            )
+            if t.knows(*unit) {
+                format!(
+                    "{} loses {steps} step(s), now strength {strength}.",
+                    t.unit(*unit)
+                )
+            } else {
+                format!("{} loses {steps} step(s).", t.unit(*unit))
+            }
         }
         Event::UnitRemoved { unit, why } => format!(
             "{} is removed ({}).",
-            r.unit_name(*unit),
+            t.unit(*unit),
             match why {
                 RemovedWhy::Destroyed => "destroyed",
                 RemovedWhy::Disbanded => "disbanded: it could not retreat",
@@ -425,7 +543,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             hit,
         } => format!(
             "{} fires at {}{}: {} = {total}, {}.",
-            r.unit_name(*unit),
+            t.unit(*unit),
             r.area_name(*area),
             part.map(|p| format!(" aiming at the train's {}", part_name(p)))
                 .unwrap_or_default(),
@@ -448,7 +566,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             destroyed,
         } => format!(
             "{} sabotages the railway in {}: {} gives {tokens} token(s), {total} there{}.",
-            r.unit_name(*unit),
+            t.unit(*unit),
             r.area_name(*area),
             dice_text(dice),
             if *destroyed {
@@ -467,7 +585,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             immobilised,
         } => format!(
             "{} plants charges on {}'s train: {} gives {hits} hit(s) ({total} in all){}{}.",
-            r.unit_name(*unit),
+            t.unit(*unit),
             side(*train_side),
             dice_text(dice),
             if *immobilised {
@@ -491,10 +609,10 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             defender_steps,
         } => format!(
             "Melee: {} loses {attacker_steps}, {} loses {defender_steps}.",
-            r.unit_name(*attacker_lead),
-            r.unit_name(*defender)
+            t.unit(*attacker_lead),
+            t.unit(*defender)
         ),
-        Event::WokeUp { unit } => format!("{} wakes up.", r.unit_name(*unit)),
+        Event::WokeUp { unit } => format!("{} wakes up.", t.unit(*unit)),
         Event::AllAwake => "The alarm is raised: every Estonian unit wakes up.".to_string(),
         Event::ReinforcementsArrive { side: who } => {
             format!("{}'s reinforcements arrive.", side(*who))
@@ -508,11 +626,11 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
         Event::MustRetreat { units } => {
             format!("{} unit(s) are cut off and must retreat.", units.len())
         }
-        Event::RetreatEnded { unit } => format!("{} has reached its friends.", r.unit_name(*unit)),
+        Event::RetreatEnded { unit } => format!("{} has reached its friends.", t.unit(*unit)),
         Event::FogLifted => "The fog has lifted.".to_string(),
-        Event::Exited { unit } => format!("{} leaves the map.", r.unit_name(*unit)),
+        Event::Exited { unit } => format!("{} leaves the map.", t.unit(*unit)),
         Event::Evacuated { unit, total } => {
-            format!("{} is evacuated ({total} so far).", r.unit_name(*unit))
+            format!("{} is evacuated ({total} so far).", t.unit(*unit))
         }
         Event::GameOver { outcome } => format!("Game over: {}.", outcome.reason),
     }

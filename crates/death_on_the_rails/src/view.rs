@@ -85,8 +85,7 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
         .map(|u| {
             let d = r.def(u);
             let st = &s.units[u as usize];
-            let own = viewer == Some(d.side);
-            let face = (own || d.train_part.is_some()).then(|| Face {
+            let face = face_known(r, s, u, viewer).then(|| Face {
                 name: d.name.clone(),
                 kind: d.kind,
                 strength: st.strength,
@@ -95,11 +94,7 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
                 ability: r.ability(s, u),
                 turns: d.strength - st.strength,
             });
-            let place = if hidden_setup && !own && d.train_part.is_none() {
-                Place::Pool
-            } else {
-                st.place()
-            };
+            let place = place_seen_in(r, s, u, viewer, hidden_setup);
             UnitView {
                 id: u,
                 side: d.side,
@@ -151,6 +146,40 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
         fog: s.fog,
         evacuated: s.evacuated,
         outcome: s.outcome.clone(),
+    }
+}
+
+/// Whether `viewer` may know the face of block `u`: its own blocks, the
+/// armoured trains' parts (open on the table), and the lead and the target of
+/// a fire combat or melee under way (section 9.1 reveals them; they stand
+/// face up until the combat is over).
+pub fn face_known(r: &DeathOnTheRails, s: &State, u: UnitId, viewer: Option<Side>) -> bool {
+    let d = r.def(u);
+    viewer == Some(d.side)
+        || d.train_part.is_some()
+        || matches!(s.phase, Phase::Raise { combat, .. } if combat.lead == u || combat.target == u)
+}
+
+/// Where `viewer` sees unit `u`: during a simultaneous setup, the other
+/// side's blocks are not seen on the map until both have set up.
+pub fn place_seen(r: &DeathOnTheRails, s: &State, u: UnitId, viewer: Option<Side>) -> Place {
+    let hidden_setup =
+        r.sc().setup_order == SetupOrder::Simultaneous && matches!(s.phase, Phase::Setup { .. });
+    place_seen_in(r, s, u, viewer, hidden_setup)
+}
+
+fn place_seen_in(
+    r: &DeathOnTheRails,
+    s: &State,
+    u: UnitId,
+    viewer: Option<Side>,
+    hidden_setup: bool,
+) -> Place {
+    let d = r.def(u);
+    if hidden_setup && viewer != Some(d.side) && d.train_part.is_none() {
+        Place::Pool
+    } else {
+        s.units[u as usize].place()
     }
 }
 

@@ -196,14 +196,30 @@ pub trait Ruleset: Clone {
     fn ends_undo(&self, event: &Self::Event) -> bool;
     /// Checks the rule system's invariants (what must hold after every step).
     fn check_invariants(&self, s: &Self::State) -> Result<(), String>;
-    fn describe_action(&self, s: &Self::State, action: &Self::Action) -> String;
+    /// An action in words as `viewer` reads it: the side choosing it (its
+    /// prompt's choices) or, for a decision already taken, the side that took
+    /// it. Written from what `viewer` may know, never from the state: a
+    /// face-down enemy block is "a block", never its type or strength.
+    fn describe_action(&self, s: &Self::State, viewer: Side, action: &Self::Action) -> String;
     /// The event as `viewer` may see it (`None` for a spectator): secrets
-    /// blanked out, or nothing at all. For logs at a shared screen.
+    /// blanked out, or nothing at all. For the board's animations; the words
+    /// come from [`Ruleset::describe_events`].
     fn event_for(&self, event: &Self::Event, viewer: Option<Side>) -> Option<Self::Event> {
         let _ = viewer;
         Some(event.clone())
     }
-    fn describe_event(&self, event: &Self::Event) -> String;
+    /// The events of one step (`s` is the state after it) in words, one entry
+    /// per event, as `viewer` reads them (`None` for a spectator): `None`
+    /// where the viewer does not learn of the event. Written from what the
+    /// viewer may know; the events of one step are described together because
+    /// one may reveal what the next names (a fire combat turns its target
+    /// face up before its losses are told).
+    fn describe_events(
+        &self,
+        s: &Self::State,
+        events: &[Self::Event],
+        viewer: Option<Side>,
+    ) -> Vec<Option<String>>;
 
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {
@@ -252,7 +268,7 @@ pub trait Ruleset: Clone {
         } else {
             Err(RuleError::NotAChoice {
                 side: self.side_name(side).to_string(),
-                action: self.describe_action(s, action),
+                action: self.describe_action(s, side, action),
                 prompt: self.prompt_text(s, side),
             })
         }

@@ -117,7 +117,7 @@ impl SaveFile {
                     let text = format!(
                         "{}: {}",
                         rules.side_name(d.side),
-                        rules.describe_action(s, &d.action)
+                        rules.describe_action(s, d.side, &d.action)
                     );
                     events.clear();
                     if rules.apply(s, d.side, &d.action, &mut events).is_err() {
@@ -205,7 +205,9 @@ impl SaveFile {
                     message: e.to_string(),
                 }
             })?;
-            let described = game.rules().describe_action(game.state(), &action);
+            let described = game
+                .rules()
+                .describe_action(game.state(), saved.side, &action);
             if let Err(e) = game.apply(saved.side, action) {
                 return Err(SaveError::IllegalDecision {
                     index,

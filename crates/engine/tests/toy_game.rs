@@ -128,11 +128,16 @@ impl Ruleset for Race {
         }
         Ok(())
     }
-    fn describe_action(&self, _: &RaceState, a: &Move) -> String {
+    fn describe_action(&self, _: &RaceState, _: Side, a: &Move) -> String {
         format!("{a:?}")
     }
-    fn describe_event(&self, e: &Happened) -> String {
-        format!("{e:?}")
+    fn describe_events(
+        &self,
+        _: &RaceState,
+        events: &[Happened],
+        _: Option<Side>,
+    ) -> Vec<Option<String>> {
+        events.iter().map(|e| Some(format!("{e:?}"))).collect()
     }
 }
 

@@ -190,7 +190,11 @@ pub fn prompt(r: &VeliVeljeaVastaan, s: &State, who: Side) -> String {
     }
 }
 
-pub fn action(r: &VeliVeljeaVastaan, s: &State, a: &Action) -> String {
+/// An action as `viewer` reads it. Every action names only open counters,
+/// cities and cards of the viewer's own hand or kept in front (the choices
+/// are the deciding side's own), so the words are the same for any viewer.
+pub fn action(r: &VeliVeljeaVastaan, s: &State, viewer: Side, a: &Action) -> String {
+    let _ = viewer;
     match *a {
         Action::Place { city } => format!("place in {}", r.city_name(city)),
         Action::PlayEvent { card } => format!("play {} as its event", r.card_title(card)),
@@ -303,7 +307,22 @@ pub fn roll(r: &VeliVeljeaVastaan, what: &str, roll: &Roll) -> String {
     t
 }
 
-pub fn event(r: &VeliVeljeaVastaan, e: &Event) -> String {
+/// The events of one step as `viewer` reads them: each as the viewer may see
+/// it (another side's dealt cards blanked), then in words.
+pub fn events(
+    r: &VeliVeljeaVastaan,
+    s: &State,
+    events: &[Event],
+    viewer: Option<Side>,
+) -> Vec<Option<String>> {
+    let _ = s;
+    events
+        .iter()
+        .map(|e| engine::Ruleset::event_for(r, e, viewer).map(|e| event(r, &e)))
+        .collect()
+}
+
+fn event(r: &VeliVeljeaVastaan, e: &Event) -> String {
     match e {
         Event::MonthBegins { month } => format!("{} begins.", month_name(*month)),
         Event::CardsDealt {

@@ -1549,10 +1549,12 @@ fn s4_3_the_log_shows_the_arithmetic_of_each_roll() {
     put(&r, &mut s, "red_guard", "tampere", false);
     s.fieldworks.insert(city(&r, "tampere"));
     let ev = attack(&r, &mut s, W, &["orivesi"], "tampere", &[3, 5]);
-    let line = ev
+    let combat = ev
         .iter()
         .find(|e| matches!(e, Event::Combat { .. }))
-        .map(|e| engine::Ruleset::describe_event(&r, e))
+        .unwrap();
+    let line = engine::Ruleset::describe_events(&r, &s, std::slice::from_ref(combat), Some(W))
+        .remove(0)
         .unwrap();
     assert!(
         line.contains(

@@ -594,16 +594,21 @@ impl Ruleset for DeathOnTheRails {
         crate::rules::invariants::check(self, s)
     }
 
-    fn describe_action(&self, s: &State, action: &Action) -> String {
-        crate::text::describe_action(self, s, action)
+    fn describe_action(&self, s: &State, viewer: Side, action: &Action) -> String {
+        crate::text::describe_action(self, s, viewer, action)
     }
 
     fn event_for(&self, event: &Event, viewer: Option<Side>) -> Option<Event> {
         crate::view::event_for(event, viewer)
     }
 
-    fn describe_event(&self, event: &Event) -> String {
-        crate::text::describe_event(self, event)
+    fn describe_events(
+        &self,
+        s: &State,
+        events: &[Event],
+        viewer: Option<Side>,
+    ) -> Vec<Option<String>> {
+        crate::text::describe_events(self, s, events, viewer)
     }
 }
 

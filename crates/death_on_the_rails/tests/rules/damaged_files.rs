@@ -130,6 +130,6 @@ fn a_raise_of_any_value_in_a_save_can_be_described() {
     use death_on_the_rails::Action;
     let rules = DeathOnTheRails::load(&common::shipped("narva")).unwrap();
     let s = rules.setup(&Options::new(), 1).unwrap();
-    let text = rules.describe_action(&s, &Action::Raise { value: 255 });
+    let text = rules.describe_action(&s, engine::Side::A, &Action::Raise { value: 255 });
     assert_eq!(text, "raise a 255 to 256");
 }

@@ -38,9 +38,9 @@ fn fire_combat_worked_example_strength_4_at_range_3_suppressed_rolls_2_dice() {
     let ev = t.fire_at(lead, &[], target);
     assert_eq!(Table::dice_count(&ev, Role::Attacker), Some(2));
     assert_eq!(dice_parts(&ev, Role::Attacker), parts);
-    let words = ev
-        .iter()
-        .map(|e| engine::Ruleset::describe_event(&t.r, e))
+    let words = engine::Ruleset::describe_events(&t.r, &t.s, &ev, Some(engine::Side::A))
+        .into_iter()
+        .flatten()
         .collect::<Vec<_>>()
         .join("\n");
     assert!(

@@ -2,7 +2,7 @@
 //! objectives, simultaneous setup.
 
 use crate::common::Table;
-use death_on_the_rails::state::Place;
+use death_on_the_rails::state::{Event, Place};
 use death_on_the_rails::{ESTONIA, RUSSIA};
 
 #[test]
@@ -77,7 +77,9 @@ fn events_the_action_card_is_seen_only_by_the_player_who_drew_it() {
             ),
             "{viewer:?}"
         );
-        assert!(!t.r.describe_event(&seen).contains("action(s)"));
+        let words =
+            t.r.describe_events(&t.s, std::slice::from_ref(&drawn), viewer);
+        assert!(!words[0].as_deref().unwrap().contains("action(s)"));
     }
 }
 
@@ -107,4 +109,183 @@ fn events_secret_objectives_and_simultaneous_placements_stay_with_their_owner() 
         })
     );
     assert_eq!(t.r.event_for(&card, Some(ESTONIA)), Some(card.clone()));
+}
+
+/// Everything `viewer` reads after a step: the prompt, the choices in words
+/// (when it decides), and the step's log lines.
+fn texts_read(
+    r: &death_on_the_rails::DeathOnTheRails,
+    s: &death_on_the_rails::state::State,
+    events: &[Event],
+    viewer: engine::Side,
+) -> (String, Vec<String>, Vec<Option<String>>) {
+    use engine::Ruleset;
+    let mut choices = Vec::new();
+    r.choices(s, viewer, &mut choices);
+    (
+        r.prompt_text(s, viewer),
+        choices
+            .iter()
+            .map(|a| r.describe_action(s, viewer, a))
+            .collect(),
+        r.describe_events(s, events, Some(viewer)),
+    )
+}
+
+/// What `viewer` sees on the board, without the prompt (the texts are
+/// compared on their own).
+fn board_seen(
+    r: &death_on_the_rails::DeathOnTheRails,
+    s: &death_on_the_rails::state::State,
+    viewer: engine::Side,
+) -> death_on_the_rails::view::View {
+    let mut v = engine::Ruleset::view(r, s, Some(viewer));
+    v.prompt = None;
+    v
+}
+
+/// The same game with `viewer`'s opponent's secrets changed: three times,
+/// two of its face-down blocks (not among `shown`) exchange what they are
+/// (type, strength, ability); the draw pile is shuffled; and the cards
+/// `viewer` cannot see (the action card it did not draw, the other side's
+/// secret objective) are exchanged with cards from the pile.
+fn other_secrets(
+    r: &death_on_the_rails::DeathOnTheRails,
+    s: &death_on_the_rails::state::State,
+    viewer: engine::Side,
+    shown: u64,
+    rng: &mut engine::GameRng,
+) -> (
+    death_on_the_rails::DeathOnTheRails,
+    death_on_the_rails::state::State,
+) {
+    use rand::RngExt;
+    let hidden: Vec<u8> = board_seen(r, s, viewer)
+        .units
+        .iter()
+        .filter(|u| u.face.is_none() && shown >> u.id & 1 == 0)
+        .map(|u| u.id)
+        .collect();
+    let mut other = r.clone();
+    let mut s2 = s.clone();
+    for _ in 0..3 {
+        if hidden.len() < 2 {
+            break;
+        }
+        let a = hidden[rng.random_range(0..hidden.len())];
+        let b = hidden[rng.random_range(0..hidden.len())];
+        if let Some(sc) = other.sc().with_blocks_exchanged(a, b) {
+            let (sa, sb) = (s2.units[a as usize], s2.units[b as usize]);
+            s2.units[a as usize].strength = sb.strength;
+            s2.units[b as usize].strength = sa.strength;
+            other = death_on_the_rails::DeathOnTheRails {
+                scenario: std::sync::Arc::new(sc),
+            };
+        }
+    }
+    for i in (1..s2.deck.len()).rev() {
+        let j = rng.random_range(0..=i);
+        s2.deck.swap(i, j);
+    }
+    if !s2.deck.is_empty() {
+        let top = s2.deck.len() - 1;
+        if viewer == s2.active
+            && let Some(card) = s2.card.as_mut()
+        {
+            std::mem::swap(card, &mut s2.deck[top]);
+        }
+        if let Some(card) = s2.secret[viewer.other().index()].as_mut() {
+            std::mem::swap(card, &mut s2.deck[0]);
+        }
+    }
+    (other, s2)
+}
+
+/// The step's events as they would have been in the changed game `(r, s)`
+/// of the game that ended in `before`: a block's strength after its losses
+/// (by as much as the exchange changed it), the action card drawn.
+fn events_in(
+    r: &death_on_the_rails::DeathOnTheRails,
+    s: &death_on_the_rails::state::State,
+    before: &death_on_the_rails::state::State,
+    events: &[Event],
+) -> Vec<Event> {
+    let mut events = events.to_vec();
+    for e in &mut events {
+        match e {
+            Event::StepsLost { unit, strength, .. } => {
+                let u = *unit as usize;
+                let shift = i16::from(s.units[u].strength) - i16::from(before.units[u].strength);
+                *strength = (i16::from(*strength) + shift).clamp(0, 255) as u8;
+            }
+            Event::ActionCardDrawn {
+                card: Some(card),
+                actions,
+                ..
+            } => {
+                if let Some(now) = s.card {
+                    *card = now;
+                    *actions = Some(r.sc().cards[now as usize].actions);
+                }
+            }
+            _ => {}
+        }
+    }
+    events
+}
+
+/// Secrets hold in words (DESIGN.md 9; section 9.1 reveals only a fire
+/// combat's lead and target). Along random games of every scenario, after
+/// every step and for each side, the other side's secrets are changed where
+/// the side cannot tell on its board (`other_secrets`; the step's events
+/// changed to match, `events_in`), and the side must read the same prompt,
+/// choices and log lines in both games.
+#[test]
+fn texts_keep_secrets() {
+    use death_on_the_rails::DeathOnTheRails;
+    use engine::{Decider, Game, Options, Ruleset, Side};
+    use rand::RngExt;
+    let dir = crate::common::shipped("x").parent().unwrap().to_path_buf();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    let mut rng = engine::rng_from_seed(16);
+    let mut compared = 0u32;
+    for path in paths {
+        let r = DeathOnTheRails::load(&path).unwrap();
+        for seed in 0..2 {
+            let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
+            while game.outcome().is_none() {
+                let side = match game.to_decide() {
+                    Decider::One(side) => side,
+                    Decider::Both => Side::A,
+                    Decider::Nobody => break,
+                };
+                let count = game.legal_choices(side).len();
+                let pick = rng.random_range(0..count);
+                let events = game.apply_choice(side, pick).unwrap().to_vec();
+                let s = game.state();
+                let shown = events.iter().fold(0u64, |m, e| m | e.shows_faces().0);
+                for viewer in Side::BOTH {
+                    let (other, s2) = other_secrets(&r, s, viewer, shown, &mut rng);
+                    if other.check_invariants(&s2).is_err()
+                        || board_seen(&other, &s2, viewer) != board_seen(&r, s, viewer)
+                    {
+                        continue;
+                    }
+                    assert_eq!(
+                        texts_read(&other, &s2, &events_in(&other, &s2, s, &events), viewer),
+                        texts_read(&r, s, &events, viewer),
+                        "{} seed {seed}: {viewer:?} reads what the other side hides",
+                        r.scenario_id()
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 5000, "only {compared} comparisons");
 }

@@ -375,8 +375,8 @@ impl Ruleset for VeliVeljeaVastaan {
         Ok(())
     }
 
-    fn describe_action(&self, s: &State, action: &Action) -> String {
-        crate::text::action(self, s, action)
+    fn describe_action(&self, s: &State, viewer: Side, action: &Action) -> String {
+        crate::text::action(self, s, viewer, action)
     }
 
     fn event_for(&self, event: &Event, viewer: Option<Side>) -> Option<Event> {
@@ -392,7 +392,12 @@ impl Ruleset for VeliVeljeaVastaan {
         }
     }
 
-    fn describe_event(&self, event: &Event) -> String {
-        crate::text::event(self, event)
+    fn describe_events(
+        &self,
+        s: &State,
+        events: &[Event],
+        viewer: Option<Side>,
+    ) -> Vec<Option<String>> {
+        crate::text::events(self, s, events, viewer)
     }
 }

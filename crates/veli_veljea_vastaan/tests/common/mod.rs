@@ -75,7 +75,7 @@ pub fn dice(s: &mut State, dice: &[u8]) {
 pub fn act(r: &VeliVeljeaVastaan, s: &mut State, side: Side, a: Action) -> Vec<Event> {
     let mut ev = Vec::new();
     r.apply(s, side, &a, &mut ev)
-        .unwrap_or_else(|e| panic!("{}: {e}", r.describe_action(s, &a)));
+        .unwrap_or_else(|e| panic!("{}: {e}", r.describe_action(s, side, &a)));
     r.check_invariants(s).unwrap();
     ev
 }

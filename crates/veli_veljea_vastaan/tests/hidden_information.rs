@@ -1,0 +1,84 @@
+//! What each side may know: its own hand; the other side's hand and both
+//! draw piles are hidden (the cards kept in front and the reshuffle pile lie
+//! open).
+
+mod common;
+
+use engine::{Decider, Game, Options, Ruleset, Side};
+use rand::RngExt;
+use veli_veljea_vastaan::{Event, State, VeliVeljeaVastaan};
+
+/// Everything `viewer` reads after a step: the prompt, the choices in words
+/// (when it decides), and the step's log lines.
+fn texts_read(
+    r: &VeliVeljeaVastaan,
+    s: &State,
+    events: &[Event],
+    viewer: Side,
+) -> (String, Vec<String>, Vec<Option<String>>) {
+    let mut choices = Vec::new();
+    r.choices(s, viewer, &mut choices);
+    (
+        r.prompt_text(s, viewer),
+        choices
+            .iter()
+            .map(|a| r.describe_action(s, viewer, a))
+            .collect(),
+        r.describe_events(s, events, Some(viewer)),
+    )
+}
+
+/// Secrets hold in words (DESIGN.md 9). Along random campaigns, after every
+/// step and for each side, the other side's hand is changed (cards exchanged
+/// with its draw pile) and both draw piles are shuffled. What the side sees
+/// stays the same, and so must every prompt, choice and log line it reads.
+#[test]
+fn texts_keep_secrets() {
+    let r = common::rules();
+    let mut rng = engine::rng_from_seed(16);
+    let mut exchanges = 0u32;
+    for seed in 0..3 {
+        let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
+        while game.outcome().is_none() {
+            let side = match game.to_decide() {
+                Decider::One(side) => side,
+                Decider::Both => Side::A,
+                Decider::Nobody => break,
+            };
+            let count = game.legal_choices(side).len();
+            let pick = rng.random_range(0..count);
+            let events = game.apply_choice(side, pick).unwrap().to_vec();
+            let s = game.state();
+            for viewer in Side::BOTH {
+                let read = texts_read(&r, s, &events, viewer);
+                let seen = r.view(s, Some(viewer));
+                let mut s2 = s.clone();
+                let other = &mut s2.decks[viewer.other().index()];
+                for card in other.hand.iter_mut() {
+                    if !other.draw.is_empty() && rng.random_range(0..2) == 0 {
+                        let j = rng.random_range(0..other.draw.len());
+                        std::mem::swap(card, &mut other.draw[j]);
+                        exchanges += 1;
+                    }
+                }
+                for deck in s2.decks.iter_mut() {
+                    for i in (1..deck.draw.len()).rev() {
+                        let j = rng.random_range(0..=i);
+                        deck.draw.swap(i, j);
+                    }
+                }
+                assert_eq!(
+                    r.view(&s2, Some(viewer)),
+                    seen,
+                    "the change must not show on {viewer:?}'s side of the table"
+                );
+                assert_eq!(
+                    texts_read(&r, &s2, &events, viewer),
+                    read,
+                    "seed {seed}: {viewer:?} reads something the other side hides"
+                );
+            }
+        }
+    }
+    assert!(exchanges > 1000, "only {exchanges} cards exchanged");
+}
