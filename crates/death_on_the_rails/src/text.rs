@@ -447,7 +447,7 @@ pub fn describe_event(r: &DeathOnTheRails, e: &Event) -> String {
             total,
             destroyed,
         } => format!(
-            "{} sabotages the railway in {}: {} gives {tokens} token(s), {total} there{}.",
+            "{} sabotages the railway in {}: {} places {tokens} token(s), {total} there{}.",
             r.unit_name(*unit),
             r.area_name(*area),
             dice_text(dice),

@@ -477,7 +477,8 @@ impl DeathOnTheRails {
     /// 10: a train cannot enter an area whose railway is destroyed; nor (our
     /// reading) an area held by the enemy.
     fn train_may_enter(&self, s: &State, side: engine::Side, to: AreaId) -> bool {
-        s.sabotage[to as usize] < 3 && !self.has_units(s, side.other(), to)
+        s.sabotage[to as usize] < super::sabotage::RAILWAY_DESTROYED
+            && !self.has_units(s, side.other(), to)
     }
 
     fn train_move_limit(&self) -> u8 {
