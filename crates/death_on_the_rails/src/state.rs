@@ -568,6 +568,8 @@ pub enum Event {
         unit: UnitId,
         area: AreaId,
         dice: Dice,
+        /// Tokens placed: one for each 5 or 6, as long as the area has room
+        /// (three) and the box has tokens left (nine in all).
         tokens: u8,
         total: u8,
         destroyed: bool,

@@ -565,7 +565,7 @@ fn describe_event(t: &Teller, e: &Event) -> String {
             total,
             destroyed,
         } => format!(
-            "{} sabotages the railway in {}: {} gives {tokens} token(s), {total} there{}.",
+            "{} sabotages the railway in {}: {} places {tokens} token(s), {total} there{}.",
             t.unit(*unit),
             r.area_name(*area),
             dice_text(dice),

@@ -584,6 +584,24 @@ fn compile_tables(
                 );
             }
         }
+        // 2.3: "Vajaavahvuisten yksiköiden liikepisteet ja taisteluarvo ovat
+        // pienemmät": a reduced unit's movement points and combat value are
+        // both lower than at full strength.
+        let ([full_combat, full_mp], [combat, mp]) = (*uf.full.get_ref(), *uf.reduced.get_ref());
+        if combat >= full_combat {
+            p.at(
+                file,
+                &uf.reduced,
+                format!("reduced combat value {combat} is not below the full {full_combat} (2.3: a reduced unit is weaker)"),
+            );
+        }
+        if mp >= full_mp {
+            p.at(
+                file,
+                &uf.reduced,
+                format!("reduced movement points {mp} are not below the full {full_mp} (2.3: a reduced unit has fewer)"),
+            );
+        }
         let side = side_of(uf.side);
         let expected = match uf.kind {
             UnitKind::Jager | UnitKind::German => Some(Side::A),

@@ -151,6 +151,42 @@ fn a_combat_value_out_of_range_is_pointed_at() {
     );
 }
 
+/// 2.3: a reduced unit's movement points and combat value are lower than at
+/// full strength; a tables file that gives a reduced side as high (or higher)
+/// is pointed at, at the reduced values.
+#[test]
+fn a_reduced_value_not_below_the_full_one_is_pointed_at() {
+    // The Germans: full [5, 4].
+    expect(
+        "tables/combat.toml",
+        "reduced = [3, 3]",
+        "reduced = [3, 5]",
+        "reduced movement points 5 are not below the full 4",
+    );
+    expect(
+        "tables/combat.toml",
+        "reduced = [3, 3]",
+        "reduced = [6, 3]",
+        "reduced combat value 6 is not below the full 5",
+    );
+    expect(
+        "tables/combat.toml",
+        "reduced = [3, 3]",
+        "reduced = [5, 4]",
+        "reduced movement points 4 are not below the full 4",
+    );
+    let (errors, path, line) = broken("tables/combat.toml", "reduced = [3, 3]", "reduced = [5, 4]");
+    let e = errors
+        .iter()
+        .find(|e| {
+            e.message
+                .contains("reduced combat value 5 is not below the full 5")
+        })
+        .unwrap_or_else(|| panic!("{errors:?}"));
+    assert_eq!((e.file.as_path(), e.line), (path.as_path(), line));
+    assert_eq!(e.column, 11, "{e}");
+}
+
 #[test]
 fn units_starting_in_an_enemy_city_are_pointed_at() {
     expect(

@@ -312,6 +312,59 @@ fn s2_3_stacking_three_units_and_two_trains() {
     let _ = t3;
 }
 
+/// 2.3: "Vajaavahvuisten yksiköiden liikepisteet ja taisteluarvo ovat
+/// pienemmät kuin vastaavan täysivahvuisen yksikön": a reduced unit has fewer
+/// movement points as well as a lower combat value, the armoured train too. A
+/// full train runs Riihimäki–Vilppula, five rail links, in one move (4.1's
+/// example); a reduced one stops a link short.
+#[test]
+fn s2_3_a_reduced_armoured_train_has_fewer_movement_points() {
+    let r = rules();
+    let mut s = empty(&r);
+    let k = r.sc().unit_by_key("armoured_train").expect("trains");
+    let def = &r.sc().units[k as usize];
+    assert!(def.combat(true) < def.combat(false));
+    let train = put(&r, &mut s, "armoured_train", "riihimaki", true);
+    let line = ["hameenlinna", "toijala", "tampere", "orivesi", "vilppula"];
+    hold(&r, &mut s, R, &line);
+    turn(&mut s, R, 1);
+    act(
+        &r,
+        &mut s,
+        R,
+        Action::Activate {
+            city: city(&r, "riihimaki"),
+        },
+    );
+    let mp = unit(&s, train).unwrap().mp;
+    assert!(
+        mp < def.mp(false),
+        "a reduced train has {mp} MP, a full one {}",
+        def.mp(false)
+    );
+    assert_eq!(mp, def.mp(true));
+    for to in &line[..4] {
+        act(
+            &r,
+            &mut s,
+            R,
+            Action::Step {
+                unit: train,
+                to: city(&r, to),
+            },
+        );
+    }
+    let mut steps = Vec::new();
+    r.steps_of(&s, train, &mut steps);
+    assert!(
+        !steps.contains(&Action::Step {
+            unit: train,
+            to: city(&r, "vilppula")
+        }),
+        "four links use up a reduced train's movement points"
+    );
+}
+
 #[test]
 fn s2_4_a_city_left_empty_stays_with_its_taker() {
     // Red has taken Vilppula and moves on to Pieksämäki: Vilppula stays Red.

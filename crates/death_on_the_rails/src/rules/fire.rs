@@ -296,14 +296,14 @@ impl DeathOnTheRails {
     }
 
     /// Units that may support `lead` (group fire): in the same area, able to
-    /// fire, not artillery, with combat strength. In melee, every combat unit
-    /// of the side in the area.
+    /// fire, not artillery, with combat strength. In melee, every infantry
+    /// unit of the side in the area (not artillery: 9.1, 9.3).
     fn may_support(&self, s: &State, mode: CombatMode, lead: UnitId, u: UnitId) -> bool {
         if u == lead || self.def(u).side != self.def(lead).side || s.area_of(u) != s.area_of(lead) {
             return false;
         }
         match mode {
-            CombatMode::Melee(_) => self.def(u).is_combat() && self.def(u).train_part.is_none(),
+            CombatMode::Melee(_) => self.fights_melee(u),
             _ => self.can_fire(s, u),
         }
     }

@@ -496,13 +496,20 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
     // A count is above 3 when a bit above the lowest two is set, so the
     // counts are folded with `|` (the two per-area lists in one pass, as
     // long as each other: checked in `check`) and tested once.
-    let on_areas = s
+    // The same pass adds up the sabotage tokens (the box holds nine).
+    let (on_areas, sabotage) = s
         .artillery_tokens
         .iter()
         .zip(&s.sabotage)
-        .fold(0, |m, (a, b)| m | a | b);
+        .fold((0, 0u32), |(m, n), (a, b)| (m | a | b, n + *b as u32));
     if (on_areas | s.train_hits[0] | s.train_hits[1]) & !3 != 0 {
         return Err("more than three tokens on an area or train".into());
+    }
+    if sabotage > super::sabotage::SABOTAGE_TOKENS as u32 {
+        return Err(format!(
+            "{sabotage} sabotage tokens on the map; the box holds {}",
+            super::sabotage::SABOTAGE_TOKENS
+        ));
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {
         return Err("a loaded die is not 1 to 6".into());

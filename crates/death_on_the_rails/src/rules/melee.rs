@@ -2,7 +2,9 @@
 //! holding units of both sides, fought like fire combat with these
 //! differences: dice are the steps available, abilities M/A/D do not raise
 //! dice, both sides lose steps for the hit points the other scored, ties go to
-//! the defender, and it is fought again until one side is gone.
+//! the defender, and it is fought again until one side is gone. Artillery
+//! neither leads nor supports (it takes no part in group fire), but it can be
+//! the defending unit.
 
 use super::DeathOnTheRails;
 use crate::data::UnitKind;
@@ -28,10 +30,20 @@ impl DeathOnTheRails {
         (s.units[u as usize].strength + 1).saturating_sub(d.critical)
     }
 
-    fn has_combat_in(&self, s: &State, side: Side, area: AreaId) -> bool {
+    /// Whether `u` may lead or support in melee. Melee follows the fire-combat
+    /// procedure (9.2), where "artillery and units with no combat strength
+    /// cannot participate in group fire" (9.1, 9.3) and artillery never leads
+    /// fire combat (it fires by 9.3): so only infantry, not train parts (which
+    /// fight no melee). Artillery can still be the defending unit.
+    pub(crate) fn fights_melee(&self, u: UnitId) -> bool {
+        let d = self.def(u);
+        d.kind == UnitKind::Infantry && d.train_part.is_none()
+    }
+
+    fn has_melee_lead_in(&self, s: &State, side: Side, area: AreaId) -> bool {
         self.side_units_in(s, side, area)
             .iter()
-            .any(|u| self.def(u).is_combat() && self.def(u).train_part.is_none())
+            .any(|u| self.fights_melee(u))
     }
 
     fn ground_units_in(&self, s: &State, side: Side, area: AreaId) -> UnitSet {
@@ -86,11 +98,12 @@ impl DeathOnTheRails {
             }
             let both = !self.ground_units_in(s, active, area).is_empty()
                 && !self.ground_units_in(s, active.other(), area).is_empty();
-            // The active player attacks; if it has only non-combat units
-            // there, the defender's combat units do.
-            let attacker = if self.has_combat_in(s, active, area) {
+            // The active player attacks; if it has no unit there that may
+            // lead (only artillery and non-combat units), the defender's
+            // infantry do. With neither, nothing is fought.
+            let attacker = if self.has_melee_lead_in(s, active, area) {
                 Some(active)
-            } else if self.has_combat_in(s, active.other(), area) {
+            } else if self.has_melee_lead_in(s, active.other(), area) {
                 Some(active.other())
             } else {
                 None
@@ -114,7 +127,7 @@ impl DeathOnTheRails {
         out: &mut Vec<Action>,
     ) {
         for u in self.side_units_in(s, attacker, area).iter() {
-            if self.def(u).is_combat() && self.def(u).train_part.is_none() {
+            if self.fights_melee(u) {
                 out.push(Action::Fire { lead: u });
             }
         }

@@ -3,7 +3,8 @@
 //! A movement action activates some or all units of one area and moves them
 //! into one adjacent area; if that area is open ground, they may go on into
 //! one more adjacent open-ground area. Units cannot move through an area with
-//! enemy units, but may enter one (melee follows at the end of the turn).
+//! enemy units (an armoured train too), but may enter one (melee follows at
+//! the end of the turn, where the enemy has units that fight it).
 
 use super::DeathOnTheRails;
 use crate::data::{Terrain, UnitKind, VictoryFile};
@@ -96,7 +97,12 @@ impl DeathOnTheRails {
     fn may_go_on(&self, s: &State, at: AreaId) -> bool {
         let sc = self.sc();
         // Kiltsi's dark night and Lehtse's fog allow one area per movement.
-        !(sc.special.dark_night || s.fog) && sc.map.areas[at as usize].terrain == Terrain::Open
+        !(sc.special.dark_night || s.fog)
+            && sc.map.areas[at as usize].terrain == Terrain::Open
+            // 4 and 6.1: no moving through an area with enemy units, the
+            // enemy's armoured train too (its parts fight no melee, but they
+            // are enemy units).
+            && !self.has_units(s, s.active.other(), at)
     }
 
     fn first_steps(
@@ -471,7 +477,8 @@ impl DeathOnTheRails {
     /// 10: a train cannot enter an area whose railway is destroyed; nor (our
     /// reading) an area held by the enemy.
     fn train_may_enter(&self, s: &State, side: engine::Side, to: AreaId) -> bool {
-        s.sabotage[to as usize] < 3 && !self.has_units(s, side.other(), to)
+        s.sabotage[to as usize] < super::sabotage::RAILWAY_DESTROYED
+            && !self.has_units(s, side.other(), to)
     }
 
     fn train_move_limit(&self) -> u8 {

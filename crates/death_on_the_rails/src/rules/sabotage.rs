@@ -8,6 +8,12 @@ use engine::Side;
 
 /// Sabotage tokens that destroy the railway in an area.
 pub const RAILWAY_DESTROYED: u8 = 3;
+/// Sabotage tokens in the game box ("Game box contains: … 9 sabotage
+/// tokens"): 10. Railway sabotage places them, so no more than these can be on
+/// the map. The box is the same for every scenario, and the data files
+/// describe scenarios, maps and cards, not the box (like its 8 action tokens
+/// and 5 objective tokens, checked in `scenario.rs`).
+pub const SABOTAGE_TOKENS: u8 = 9;
 /// Charge hits that stop a train for good (our reconstruction, see below).
 pub const TRAIN_IMMOBILISED: u8 = 3;
 
@@ -47,6 +53,8 @@ impl DeathOnTheRails {
     /// attack on the enemy's trains, so a side sabotages only in scenarios
     /// where the enemy has an armoured train (wrecking one's own line is never
     /// useful, and in Kiltsi it would count towards the Russian victory).
+    /// With no sabotage token left in the box an attempt could place nothing,
+    /// and is not offered.
     pub(crate) fn sabotage_ok(&self, s: &State, u: UnitId) -> bool {
         let sc = self.sc();
         sc.side(s.active.other()).train.is_some()
@@ -54,6 +62,13 @@ impl DeathOnTheRails {
             && s.area_of(u).is_some_and(|a| {
                 sc.map.areas[a as usize].railway && s.sabotage[a as usize] < RAILWAY_DESTROYED
             })
+            && self.sabotage_tokens_left(s) > 0
+    }
+
+    /// Sabotage tokens still in the box: those not on the map.
+    pub fn sabotage_tokens_left(&self, s: &State) -> u8 {
+        let placed: u32 = s.sabotage.iter().map(|&t| t as u32).sum();
+        (SABOTAGE_TOKENS as u32).saturating_sub(placed) as u8
     }
 
     /// 12: `u` may plant charges on the enemy train in its area (also on a
@@ -71,13 +86,19 @@ impl DeathOnTheRails {
     }
 
     /// 10: dice by the unit's strength, no defence roll; each 5 or 6 places a
-    /// sabotage token; three tokens destroy the railway in the area.
+    /// sabotage token; three tokens destroy the railway in the area. Tokens
+    /// come from the box: with fewer left than the dice call for, only those
+    /// are placed.
     pub(crate) fn sabotage(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let area = s.area_of(u).unwrap_or(0);
         s.units[u as usize].flags |= flag::FIRED;
         let dice = self.roll_strength(s, u);
-        let tokens = dice.as_slice().iter().filter(|d| **d >= 5).count() as u8;
-        let total = (s.sabotage[area as usize] + tokens).min(RAILWAY_DESTROYED);
+        let rolled = dice.as_slice().iter().filter(|d| **d >= 5).count() as u8;
+        let here = s.sabotage[area as usize];
+        let tokens = rolled
+            .min(RAILWAY_DESTROYED.saturating_sub(here))
+            .min(self.sabotage_tokens_left(s));
+        let total = here + tokens;
         s.sabotage[area as usize] = total;
         ev.push(Event::Sabotage {
             unit: u,

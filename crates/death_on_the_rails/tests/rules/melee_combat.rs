@@ -164,3 +164,98 @@ fn objective_control_11_after_melee_the_side_with_units_left_holds_the_objective
     into_melee(&mut t, &["Rifles"], &["Weak rifles"], &[6, 6, 6, 6, 2, 2]);
     assert_eq!(t.s.control[0], Some(ESTONIA));
 }
+
+/// 9.2: melee follows the fire-combat procedure, and 9.1 and 9.3 keep
+/// artillery out of group fire: a gun neither leads nor supports in melee.
+/// It can still be the defending unit, rolling its steps and losing steps.
+#[test]
+fn melee_combat_9_2_artillery_neither_leads_nor_supports_but_can_be_the_defending_unit() {
+    let mut t = Table::strip();
+    let rifles = t.estonian("Rifles", "b");
+    let gun = t.estonian("Gun", "b");
+    t.russian("Rifles", "c");
+    let enemy_gun = t.russian("Gun", "c");
+    t.russian("Rifles", "j");
+    t.actions(1);
+    t.move_units(&[rifles, gun], &["c"]);
+    // The rifles are the only unit able to lead: taken at once.
+    assert!(
+        matches!(t.s.phase, Phase::Fire { lead, .. } if lead == rifles),
+        "{:?}: {:?}",
+        t.s.phase,
+        t.choices(ESTONIA)
+    );
+    let c = t.choices(ESTONIA);
+    assert!(
+        !c.contains(&Action::Support { unit: gun }),
+        "artillery does not support: {c:?}"
+    );
+    assert!(
+        c.contains(&Action::Target { unit: enemy_gun }),
+        "a gun can be the defending unit: {c:?}"
+    );
+    // Rifles (4 steps) against the gun (strength 3, critical 1: 3 steps);
+    // the 1s are removed: 6 6 against 5.
+    t.dice(&[6, 6, 1, 1, 5, 1, 1]);
+    let ev = t.act(ESTONIA, Action::Target { unit: enemy_gun });
+    assert!(ev.contains(&Event::DiceCount {
+        side: RUSSIA,
+        role: Role::Defender,
+        total: 3,
+        parts: death_on_the_rails::state::DiceParts::of(DicePart::Steps(3)),
+    }));
+    assert_eq!(
+        first_losses(&t),
+        Event::MeleeLosses {
+            attacker_lead: rifles,
+            attacker_steps: 0,
+            defender: enemy_gun,
+            defender_steps: 2
+        }
+    );
+}
+
+/// With only artillery in the melee area, the active player has no unit to
+/// lead; the defender's infantry attack instead, and the gun defends.
+#[test]
+fn melee_combat_9_2_a_side_with_only_artillery_there_is_attacked_by_the_other() {
+    let mut t = Table::strip();
+    let gun = t.estonian("Gun", "b");
+    let d = t.russian("Rifles", "c");
+    t.russian("Rifles", "j");
+    t.estonian("Rifles", "f");
+    t.actions(1);
+    t.dice(&[6, 6, 6, 6, 2, 2, 2]);
+    t.move_units(&[gun], &["c"]);
+    assert_eq!(
+        first_losses(&t),
+        Event::MeleeLosses {
+            attacker_lead: d,
+            attacker_steps: 0,
+            defender: gun,
+            defender_steps: 4
+        }
+    );
+    assert!(t.gone(gun));
+}
+
+/// Guns alone on both sides have no unit to lead a melee: nothing is fought.
+#[test]
+fn melee_combat_9_2_artillery_against_artillery_fights_no_melee() {
+    let mut t = Table::strip();
+    let gun = t.estonian("Gun", "b");
+    let enemy_gun = t.russian("Gun", "c");
+    t.russian("Rifles", "j");
+    t.estonian("Rifles", "f");
+    t.actions(1);
+    t.move_units(&[gun], &["c"]);
+    assert!(
+        !t.events
+            .iter()
+            .any(|e| matches!(e, Event::MeleeLosses { .. })),
+        "{:?}",
+        t.events
+    );
+    assert_eq!(t.place(gun), t.place(enemy_gun));
+    assert_eq!(t.s.active, RUSSIA, "the turn ended");
+}

@@ -2,7 +2,7 @@
 
 use crate::common::Table;
 use death_on_the_rails::state::{Phase, Place, flag};
-use death_on_the_rails::{Action, ESTONIA};
+use death_on_the_rails::{Action, ESTONIA, RUSSIA};
 
 #[test]
 fn movement_6_1_into_open_ground_the_group_may_go_on_into_a_second_open_area() {
@@ -72,6 +72,39 @@ fn movement_6_1_units_may_enter_but_not_move_through_an_area_with_enemy_units() 
         "the move ends in the enemy's area"
     );
     assert_eq!(t.place(u), Place::Area(t.area("b")));
+}
+
+/// 4 and 6.1: "Units cannot be moved through area containing enemy units".
+/// The enemy's armoured train is an enemy unit too: though its parts fight no
+/// melee, a unit entering its area stops there, even in open ground.
+#[test]
+fn movement_6_1_units_may_enter_but_not_move_through_an_area_with_only_the_enemy_train() {
+    let mut t = Table::strip();
+    let u = t.estonian("Rifles", "d");
+    t.train(RUSSIA, "i");
+    t.russian("Rifles", "a");
+    t.act(ESTONIA, Action::Move { from: t.area("d") });
+    assert!(
+        t.can(ESTONIA, Action::Step { to: t.area("i") }),
+        "the train's area may be entered"
+    );
+    t.act(ESTONIA, Action::Step { to: t.area("i") });
+    assert!(
+        !matches!(t.s.phase, Phase::MoveOn { .. }),
+        "the move ends in the train's area (open ground, J beyond it open too): {:?}",
+        t.choices(ESTONIA)
+    );
+    t.no_reaction();
+    assert_eq!(t.place(u), Place::Area(t.area("i")));
+    assert_eq!(t.s.phase, Phase::ChooseAction);
+    // Train parts fight no melee: the unit simply stands with the train,
+    // which can neither move nor attack while it does (12).
+    t.act(ESTONIA, Action::Pass);
+    assert!(
+        !t.events
+            .iter()
+            .any(|e| matches!(e, death_on_the_rails::Event::MeleeLosses { .. }))
+    );
 }
 
 #[test]

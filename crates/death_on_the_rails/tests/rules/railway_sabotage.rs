@@ -66,3 +66,41 @@ fn railway_sabotage_10_three_tokens_destroy_the_railway_and_stop_trains() {
         "two tokens do not stop it"
     );
 }
+
+/// The game box holds 9 sabotage tokens, and sabotage places tokens from it:
+/// with fewer left than the dice call for, only those are placed; with none
+/// left, a sabotage attempt could place nothing and is not offered.
+#[test]
+fn railway_sabotage_10_the_box_holds_nine_sabotage_tokens() {
+    let mut t = Table::strip();
+    let u = t.estonian("Rifles", "h");
+    let second = t.estonian("Rifles", "h");
+    t.russian("Rifles", "e");
+    // Three in F, three in G and two in I: one token is left in the box.
+    for (key, n) in [("f", 3), ("g", 3), ("i", 2)] {
+        let a = t.area(key) as usize;
+        t.s.sabotage[a] = n;
+    }
+    assert_eq!(t.s.sabotage.iter().sum::<u8>(), 8);
+    assert!(t.can(ESTONIA, Action::Sabotage { unit: u }));
+    t.dice(&[5, 6, 5, 1]);
+    let ev = t.act(ESTONIA, Action::Sabotage { unit: u });
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Sabotage {
+                tokens: 1,
+                total: 1,
+                destroyed: false,
+                ..
+            }
+        )),
+        "three 5+ rolled, one token left: {ev:?}"
+    );
+    assert_eq!(t.s.sabotage[t.area("h") as usize], 1);
+    assert_eq!(t.s.sabotage.iter().sum::<u8>(), 9, "all nine on the map");
+    assert!(
+        !t.can(ESTONIA, Action::Sabotage { unit: second }),
+        "no token left in the box"
+    );
+}

@@ -232,6 +232,14 @@ fn invariants_catch_corrupted_states() {
     assert!(e.contains("more than three tokens"), "{e}");
     let e = broken(&|s| s.sabotage[other] = 9);
     assert!(e.contains("more than three tokens"), "{e}");
+    // Ten sabotage tokens on the map: the box holds nine.
+    let e = broken(&|s| {
+        for t in s.sabotage.iter_mut().take(4) {
+            *t = 3;
+        }
+        s.sabotage[3] = 1;
+    });
+    assert!(e.contains("10 sabotage tokens on the map"), "{e}");
     // A per-area list one area short.
     let e = broken(&|s| {
         s.sabotage.pop();
