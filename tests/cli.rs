@@ -149,6 +149,36 @@ fn simulate_plays_games_writes_saves_and_prints_a_summary() {
     assert!(out.starts_with("ok: "), "{out}");
     assert!(out.contains("game over: winner "), "{out}");
 
+    // The log as each side read it: its own blocks by name, the other's as
+    // blocks, unless a combat turned them face up.
+    let mut logs = Vec::new();
+    for side in ["estonia", "Russian"] {
+        let o = fourfronts(&["replay", save.to_str().unwrap(), "--log", side]);
+        let (out, err) = text(&o);
+        assert!(o.status.success(), "{err}");
+        assert!(out.starts_with("log as "), "{out}");
+        assert!(out.contains("ok: "), "{out}");
+        logs.push(out);
+    }
+    assert_ne!(logs[0], logs[1]);
+    assert!(logs[1].contains("Estonian block"), "{}", logs[1]);
+    assert!(logs[0].contains("Russian block"), "{}", logs[0]);
+    for line in logs[1].lines() {
+        // Annemõisa's Estonian units are students: Russia reads their names
+        // only where a combat revealed them.
+        if line.contains("Student") {
+            assert!(
+                ["Revealed", "loses", "Melee:", "removed", "fire", "Fire"]
+                    .iter()
+                    .any(|w| line.contains(w)),
+                "{line}"
+            );
+        }
+    }
+    let o = fourfronts(&["replay", save.to_str().unwrap(), "--log", "nobody"]);
+    assert!(!o.status.success());
+    assert!(text(&o).1.contains("name one side"));
+
     // An edited save is refused, with the reason.
     let mut v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
