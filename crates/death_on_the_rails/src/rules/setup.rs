@@ -118,8 +118,71 @@ impl DeathOnTheRails {
                     self.side_name_of(side)
                 )));
             }
+            // Kiltsi: the sleeping reinforcements go into the buildings.
+            if sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings) {
+                let room: usize = self
+                    .sleeping_areas(side)
+                    .map(|a| sc.map.areas[a as usize].size())
+                    .sum();
+                let sleepers = self
+                    .unit_ids()
+                    .filter(|&u| {
+                        let d = self.def(u);
+                        d.side == side && d.train_part.is_none() && d.reinforcement
+                    })
+                    .count();
+                if sleepers > room {
+                    return Err(SetupError(format!(
+                        "with the advanced rules' stacking limit, the buildings hold {room} units but {} has {sleepers} asleep in them",
+                        self.side_name_of(side)
+                    )));
+                }
+                // Awake and asleep together, in the setup areas and buildings.
+                let setup = sc.side(side).setup_areas;
+                let both: usize = (0..sc.map.area_count() as AreaId)
+                    .filter(|&a| setup.contains(a) || self.sleeping_areas(side).any(|b| b == a))
+                    .map(|a| sc.map.areas[a as usize].size())
+                    .sum();
+                if force + sleepers > both {
+                    return Err(SetupError(format!(
+                        "with the advanced rules' stacking limit, {}'s setup areas and the buildings hold {both} units but its force has {}",
+                        self.side_name_of(side),
+                        force + sleepers
+                    )));
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Kiltsi: the areas where a side's sleeping reinforcements may be set up
+    /// ("face-down into buildings", not in the enemy's setup area).
+    fn sleeping_areas(&self, side: Side) -> impl Iterator<Item = AreaId> + '_ {
+        let sc = self.sc();
+        let enemy_setup = sc.side(side.other()).setup_areas;
+        (0..sc.map.area_count() as AreaId).filter(move |&a| {
+            sc.map.areas[a as usize].terrain == Terrain::Building && !enemy_setup.contains(a)
+        })
+    }
+
+    /// Advanced rules, Kiltsi: free places left in the buildings, beyond those
+    /// the side's sleeping reinforcements still to be placed will need.
+    fn spare_sleeping_room(&self, s: &State, side: Side) -> usize {
+        let sc = self.sc();
+        let free: usize = self
+            .sleeping_areas(side)
+            .map(|a| {
+                let there = (s.area_units[a as usize].0 & !sc.train_mask).count_ones() as usize;
+                sc.map.areas[a as usize].size().saturating_sub(there)
+            })
+            .sum();
+        let sleepers = (sc.side_mask[side.index()] & sc.reinforcement_mask & !sc.train_mask)
+            .count_ones() as usize;
+        let placed = UnitSet(sc.side_mask[side.index()] & sc.reinforcement_mask & !sc.train_mask)
+            .iter()
+            .filter(|&u| s.units[u as usize].place() != Place::Pool)
+            .count();
+        free.saturating_sub(sleepers - placed)
     }
 
     pub(crate) fn side_name_of(&self, side: Side) -> &'static str {
@@ -177,14 +240,21 @@ impl DeathOnTheRails {
     fn setup_areas_for(&self, s: &State, side: Side, sleeping_reinforcement: bool) -> Vec<AreaId> {
         let sc = self.sc();
         let enemy_setup = sc.side(side.other()).setup_areas;
+        // Advanced rules, Kiltsi: the units awake may not take the room in the
+        // buildings that the sleeping reinforcements, placed after them, need.
+        let keep_buildings = s.advanced
+            && !sleeping_reinforcement
+            && sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings)
+            && self.spare_sleeping_room(s, side) == 0;
         (0..sc.map.area_count() as AreaId)
             .filter(|&a| {
+                let building = sc.map.areas[a as usize].terrain == Terrain::Building;
                 if sleeping_reinforcement {
                     // Kiltsi: "face-down into buildings".
-                    sc.map.areas[a as usize].terrain == Terrain::Building
-                        && !enemy_setup.contains(a)
+                    building && !enemy_setup.contains(a)
                 } else {
                     sc.side(side).setup_areas.contains(a)
+                        && !(keep_buildings && building && !enemy_setup.contains(a))
                 }
             })
             .filter(|&a| !s.advanced || self.has_room(s, a, 1))

@@ -19,5 +19,6 @@ mod railway_sabotage;
 mod random_games;
 mod reaction_fire;
 mod scenario_files;
+mod scenario_forces;
 mod scenarios;
 mod sequence_of_play;

@@ -219,6 +219,68 @@ fn kiltsi_estonia_sets_up_first_in_the_open_and_its_crew_sleeps_in_buildings() {
     }
 }
 
+/// With the advanced rules' stacking limit the sleeping crew must still fit
+/// into the buildings: the sentries, placed first, may not take the room the
+/// sleepers need (they are placed into buildings whenever they may be).
+#[test]
+fn kiltsi_with_the_advanced_rules_the_sentries_leave_the_buildings_room_for_the_sleepers() {
+    let r = death_on_the_rails::DeathOnTheRails::load(&crate::common::shipped("kiltsi"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let advanced: engine::Options = [("advanced_rules".to_string(), true)].into_iter().collect();
+    let s = r
+        .setup(&advanced, 3)
+        .expect("Kiltsi's buildings hold its sleeping crew");
+    let mut t = Table {
+        r,
+        s,
+        events: Vec::new(),
+    };
+    let buildings =
+        |t: &Table, a: AreaId| t.r.sc().map.areas[a as usize].terrain == Terrain::Building;
+    let mut sentries_in_buildings = 0;
+    while let Phase::Setup { side: ESTONIA } = t.s.phase {
+        let c = t.choices(ESTONIA);
+        assert!(
+            !c.is_empty(),
+            "Estonia has units left to place but nowhere to put them"
+        );
+        let pick = c
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Place { area, .. } if buildings(&t, *area)))
+            .unwrap_or(c[0]);
+        if let Action::Place { unit, area } = pick
+            && !t.r.def(unit).reinforcement
+            && buildings(&t, area)
+        {
+            sentries_in_buildings += 1;
+        }
+        t.act(ESTONIA, pick);
+    }
+    let sleepers =
+        t.r.units_of(ESTONIA)
+            .filter(|&u| t.r.def(u).reinforcement)
+            .count();
+    let room: usize = (0..t.r.sc().map.area_count() as AreaId)
+        .filter(|&a| buildings(&t, a) && !t.r.sc().side(RUSSIA).setup_areas.contains(a))
+        .map(|a| t.r.sc().map.areas[a as usize].size())
+        .sum();
+    assert!(
+        sentries_in_buildings <= room - sleepers,
+        "{sentries_in_buildings} sentries took building room"
+    );
+    for u in t.r.units_of(ESTONIA) {
+        let d = t.r.def(u);
+        if d.train_part.is_none() {
+            assert!(
+                matches!(t.s.units[u as usize].place(), Place::Area(_)),
+                "{} placed",
+                d.name
+            );
+        }
+    }
+}
+
 #[test]
 fn kiltsi_dark_night_one_area_a_move_and_no_reaction_fire() {
     let mut t = Table::scenario("kiltsi");
