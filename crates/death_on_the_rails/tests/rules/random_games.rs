@@ -249,6 +249,14 @@ fn invariants_catch_corrupted_states() {
         s.sabotage[3] = 1;
     });
     assert!(e.contains("10 sabotage tokens on the map"), "{e}");
+    // Fourteen artillery fire tokens on the map: the box holds thirteen.
+    let e = broken(&|s| {
+        for t in s.artillery_tokens.iter_mut().take(4) {
+            *t = 3;
+        }
+        s.artillery_tokens[4] = 2;
+    });
+    assert!(e.contains("14 artillery fire tokens on the map"), "{e}");
     // A per-area list one area short.
     let e = broken(&|s| {
         s.sabotage.pop();
