@@ -554,9 +554,15 @@ fn describe_event(t: &Teller, e: &Event) -> String {
                 "under 10: no hit"
             }
         ),
-        Event::ArtilleryTokensPlaced { area, tokens } => {
-            format!("{} has {tokens} artillery fire tokens.", r.area_name(*area))
-        }
+        Event::ArtilleryTokensPlaced { area, tokens } => match tokens {
+            // 9.3: the box's 13 tokens are all on the map.
+            0 => format!(
+                "No artillery fire token is left in the box for {}.",
+                r.area_name(*area)
+            ),
+            1 => format!("{} has 1 artillery fire token.", r.area_name(*area)),
+            n => format!("{} has {n} artillery fire tokens.", r.area_name(*area)),
+        },
         Event::Sabotage {
             unit,
             area,

@@ -10,6 +10,14 @@ use crate::state::{Action, Event, Resume, State, flag};
 
 /// The score that hits.
 pub const ARTILLERY_HITS_ON: u8 = 10;
+/// Artillery fire tokens an area is brought up to when fired at.
+pub const ARTILLERY_TOKENS_PER_AREA: u8 = 3;
+/// Artillery fire tokens in the game box ("Game box contains: … 13 artillery
+/// fire tokens"): 9.3 places them and they come off one an area a turn, so no
+/// more than these can be on the map at once. As with the box's 9 sabotage
+/// tokens ([`super::sabotage::SABOTAGE_TOKENS`]), the box is the same for
+/// every scenario and is not described in the data files.
+pub const ARTILLERY_FIRE_TOKENS: u8 = 13;
 
 impl DeathOnTheRails {
     /// An artillery unit that may fire now: not moved this turn (unless it is
@@ -82,6 +90,12 @@ impl DeathOnTheRails {
         sight.len() > 1
     }
 
+    /// Artillery fire tokens still in the box: those not on the map.
+    pub fn artillery_tokens_left(&self, s: &State) -> u8 {
+        let placed: u32 = s.artillery_tokens.iter().map(|&t| t as u32).sum();
+        (ARTILLERY_FIRE_TOKENS as u32).saturating_sub(placed) as u8
+    }
+
     pub(crate) fn artillery_target_choices(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
         self.artillery_targets(s, u, out);
     }
@@ -100,9 +114,19 @@ impl DeathOnTheRails {
             other => unreachable!("{other:?} while aiming artillery"),
         };
         s.units[unit as usize].flags |= flag::FIRED;
-        // Tokens are placed, or topped up to three.
-        s.artillery_tokens[area as usize] = 3;
-        ev.push(Event::ArtilleryTokensPlaced { area, tokens: 3 });
+        // Tokens are placed, or topped up to three, from those left in the
+        // box: with too few left the area gets what there is (none when the
+        // box is empty). The dice are rolled all the same: the fire is the
+        // roll, the tokens only what it leaves behind.
+        let have = s.artillery_tokens[area as usize];
+        let added = ARTILLERY_TOKENS_PER_AREA
+            .saturating_sub(have)
+            .min(self.artillery_tokens_left(s));
+        s.artillery_tokens[area as usize] = have + added;
+        ev.push(Event::ArtilleryTokensPlaced {
+            area,
+            tokens: have + added,
+        });
         let dice = self.roll_dice(s, dice_count as u8);
         let total: u8 = dice.as_slice().iter().sum();
         let hit = total >= ARTILLERY_HITS_ON;

@@ -496,12 +496,15 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
     // A count is above 3 when a bit above the lowest two is set, so the
     // counts are folded with `|` (the two per-area lists in one pass, as
     // long as each other: checked in `check`) and tested once.
-    // The same pass adds up the sabotage tokens (the box holds nine).
-    let (on_areas, sabotage) = s
+    // The same pass adds up the sabotage tokens (the box holds nine) and
+    // the artillery fire tokens (thirteen).
+    let (on_areas, sabotage, artillery) = s
         .artillery_tokens
         .iter()
         .zip(&s.sabotage)
-        .fold((0, 0u32), |(m, n), (a, b)| (m | a | b, n + *b as u32));
+        .fold((0, 0u32, 0u32), |(m, n, k), (a, b)| {
+            (m | a | b, n + *b as u32, k + *a as u32)
+        });
     if (on_areas | s.train_hits[0] | s.train_hits[1]) & !3 != 0 {
         return Err("more than three tokens on an area or train".into());
     }
@@ -509,6 +512,12 @@ fn other_invariants(sc: &crate::Scenario, s: &State) -> Result<(), String> {
         return Err(format!(
             "{sabotage} sabotage tokens on the map; the box holds {}",
             super::sabotage::SABOTAGE_TOKENS
+        ));
+    }
+    if artillery > super::artillery::ARTILLERY_FIRE_TOKENS as u32 {
+        return Err(format!(
+            "{artillery} artillery fire tokens on the map; the box holds {}",
+            super::artillery::ARTILLERY_FIRE_TOKENS
         ));
     }
     if s.loaded_dice.iter().any(|d| !(1..=6).contains(d)) {

@@ -3,7 +3,7 @@
 
 use super::{ADVANCED_RULES, DeathOnTheRails};
 use crate::data::{Arrival, SetupOrder, Terrain};
-use crate::map::AreaId;
+use crate::map::{AreaId, AreaSet};
 use crate::scenario::{ESTONIA, RUSSIA, UnitId};
 use crate::state::{Action, Event, Phase, Place, State, UnitSet, UnitState, flag};
 use engine::{Options, SetupError, Side};
@@ -94,8 +94,10 @@ impl DeathOnTheRails {
         Ok(s)
     }
 
-    /// Advanced rules: the stacking limit holds during setup too, so each
-    /// side's setup areas must have room for its force.
+    /// Advanced rules: the stacking limit holds during setup too, so the
+    /// setup areas must have room for every unit placed at setup: each side's
+    /// force in its setup areas, and (Kiltsi) the sleeping reinforcements in
+    /// the buildings.
     fn check_setup_room(&self) -> Result<(), SetupError> {
         let sc = self.sc();
         for side in Side::BOTH {
@@ -118,71 +120,21 @@ impl DeathOnTheRails {
                     self.side_name_of(side)
                 )));
             }
-            // Kiltsi: the sleeping reinforcements go into the buildings.
-            if sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings) {
-                let room: usize = self
-                    .sleeping_areas(side)
-                    .map(|a| sc.map.areas[a as usize].size())
-                    .sum();
-                let sleepers = self
-                    .unit_ids()
-                    .filter(|&u| {
-                        let d = self.def(u);
-                        d.side == side && d.train_part.is_none() && d.reinforcement
-                    })
-                    .count();
-                if sleepers > room {
-                    return Err(SetupError(format!(
-                        "with the advanced rules' stacking limit, the buildings hold {room} units but {} has {sleepers} asleep in them",
-                        self.side_name_of(side)
-                    )));
-                }
-                // Awake and asleep together, in the setup areas and buildings.
-                let setup = sc.side(side).setup_areas;
-                let both: usize = (0..sc.map.area_count() as AreaId)
-                    .filter(|&a| setup.contains(a) || self.sleeping_areas(side).any(|b| b == a))
-                    .map(|a| sc.map.areas[a as usize].size())
-                    .sum();
-                if force + sleepers > both {
-                    return Err(SetupError(format!(
-                        "with the advanced rules' stacking limit, {}'s setup areas and the buildings hold {both} units but its force has {}",
-                        self.side_name_of(side),
-                        force + sleepers
-                    )));
-                }
-            }
+        }
+        // The same question for all the units to place together, sleeping
+        // reinforcements included (the trains stand in their areas already,
+        // but train parts do not count towards the limit).
+        let empty: Vec<usize> = (0..sc.map.area_count())
+            .map(|a| sc.area_sizes[a] as usize)
+            .collect();
+        let groups = self.placement_groups(&|u: UnitId| self.def(u).train_part.is_none());
+        if !room_for_all(&groups, &empty) {
+            return Err(SetupError(
+                "with the advanced rules' stacking limit, the setup areas cannot hold every unit placed at setup"
+                    .into(),
+            ));
         }
         Ok(())
-    }
-
-    /// Kiltsi: the areas where a side's sleeping reinforcements may be set up
-    /// ("face-down into buildings", not in the enemy's setup area).
-    fn sleeping_areas(&self, side: Side) -> impl Iterator<Item = AreaId> + '_ {
-        let sc = self.sc();
-        let enemy_setup = sc.side(side.other()).setup_areas;
-        (0..sc.map.area_count() as AreaId).filter(move |&a| {
-            sc.map.areas[a as usize].terrain == Terrain::Building && !enemy_setup.contains(a)
-        })
-    }
-
-    /// Advanced rules, Kiltsi: free places left in the buildings, beyond those
-    /// the side's sleeping reinforcements still to be placed will need.
-    fn spare_sleeping_room(&self, s: &State, side: Side) -> usize {
-        let sc = self.sc();
-        let free: usize = self
-            .sleeping_areas(side)
-            .map(|a| {
-                let there = (s.area_units[a as usize].0 & !sc.train_mask).count_ones() as usize;
-                sc.map.areas[a as usize].size().saturating_sub(there)
-            })
-            .sum();
-        let sleepers = (sc.side_mask[side.index()] & sc.reinforcement_mask & !sc.train_mask)
-            .count_ones() as usize;
-        let placed = UnitSet(sc.side_mask[side.index()] & sc.reinforcement_mask & !sc.train_mask)
-            .iter()
-            .filter(|&u| s.units[u as usize].place() != Place::Pool)
-            .count();
-        free.saturating_sub(sleepers - placed)
     }
 
     pub(crate) fn side_name_of(&self, side: Side) -> &'static str {
@@ -236,28 +188,96 @@ impl DeathOnTheRails {
         (UnitSet::EMPTY, false)
     }
 
-    /// Where a unit may be set up.
-    fn setup_areas_for(&self, s: &State, side: Side, sleeping_reinforcement: bool) -> Vec<AreaId> {
+    /// The areas where a unit of `side` may be set up: the side's setup
+    /// areas, or (`sleeping_reinforcement`, Kiltsi) "face-down into
+    /// buildings", outside the enemy's setup areas.
+    fn allowed_setup_areas(&self, side: Side, sleeping_reinforcement: bool) -> AreaSet {
         let sc = self.sc();
+        if !sleeping_reinforcement {
+            return sc.side(side).setup_areas;
+        }
         let enemy_setup = sc.side(side.other()).setup_areas;
-        // Advanced rules, Kiltsi: the units awake may not take the room in the
-        // buildings that the sleeping reinforcements, placed after them, need.
-        let keep_buildings = s.advanced
-            && !sleeping_reinforcement
-            && sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings)
-            && self.spare_sleeping_room(s, side) == 0;
-        (0..sc.map.area_count() as AreaId)
-            .filter(|&a| {
-                let building = sc.map.areas[a as usize].terrain == Terrain::Building;
-                if sleeping_reinforcement {
-                    // Kiltsi: "face-down into buildings".
-                    building && !enemy_setup.contains(a)
-                } else {
-                    sc.side(side).setup_areas.contains(a)
-                        && !(keep_buildings && building && !enemy_setup.contains(a))
+        let mut set = AreaSet::EMPTY;
+        for a in 0..sc.map.area_count() as AreaId {
+            if sc.map.areas[a as usize].terrain == Terrain::Building && !enemy_setup.contains(a) {
+                set.insert(a);
+            }
+        }
+        set
+    }
+
+    /// The units still to place at setup, in groups that may go to the same
+    /// areas: per side, its force (its setup areas) and its sleeping
+    /// reinforcements (the buildings). `to_place` says which units count.
+    fn placement_groups(&self, to_place: &dyn Fn(UnitId) -> bool) -> Vec<PlacementGroup> {
+        let sc = self.sc();
+        let mut groups = Vec::new();
+        for side in Side::BOTH {
+            let sleepers = sc.side(side).reinforcements == Some(Arrival::AtSetupAsleepInBuildings);
+            for sleeping in [false, true] {
+                if sleeping && !sleepers {
+                    continue;
                 }
+                let count = self
+                    .unit_ids()
+                    .filter(|&u| {
+                        let d = self.def(u);
+                        d.side == side
+                            && d.train_part.is_none()
+                            && d.reinforcement == sleeping
+                            && to_place(u)
+                    })
+                    .count();
+                groups.push(PlacementGroup {
+                    side,
+                    sleeping,
+                    count,
+                    areas: self.allowed_setup_areas(side, sleeping),
+                });
+            }
+        }
+        groups
+    }
+
+    /// Where a unit may be set up. With the advanced rules, only where the
+    /// area has room under the stacking limit *and* every unit still to
+    /// place (of both sides) would still find room afterwards: otherwise a
+    /// placement could fill the areas a later unit needs and setup would
+    /// have no legal choice left (Kiltsi: sentries in the buildings the
+    /// sleeping crew must go to).
+    fn setup_areas_for(&self, s: &State, side: Side, sleeping_reinforcement: bool) -> Vec<AreaId> {
+        let allowed = self.allowed_setup_areas(side, sleeping_reinforcement);
+        if !s.advanced {
+            return allowed.iter().collect();
+        }
+        let sc = self.sc();
+        let mut free: Vec<usize> = (0..sc.map.area_count())
+            .map(|a| {
+                let here = (s.area_units[a].0 & !sc.train_mask).count_ones() as usize;
+                (sc.area_sizes[a] as usize).saturating_sub(here)
             })
-            .filter(|&a| !s.advanced || self.has_room(s, a, 1))
+            .collect();
+        let mut groups =
+            self.placement_groups(&|u: UnitId| s.units[u as usize].place() == Place::Pool);
+        // The group the unit comes from: one unit fewer to place there.
+        let Some(g) = groups
+            .iter_mut()
+            .find(|g| g.side == side && g.sleeping == sleeping_reinforcement && g.count > 0)
+        else {
+            return Vec::new();
+        };
+        g.count -= 1;
+        allowed
+            .iter()
+            .filter(|&a| {
+                if free[a as usize] == 0 {
+                    return false;
+                }
+                free[a as usize] -= 1;
+                let ok = room_for_all(&groups, &free);
+                free[a as usize] += 1;
+                ok
+            })
             .collect()
     }
 
@@ -343,6 +363,33 @@ impl DeathOnTheRails {
         self.mark_building_visits(s);
         self.begin_turn(s, false, ev);
     }
+}
+
+/// Units still to place at setup that may go to the same areas.
+struct PlacementGroup {
+    side: Side,
+    /// Kiltsi's sleeping reinforcements (into buildings), or the force.
+    sleeping: bool,
+    count: usize,
+    areas: AreaSet,
+}
+
+/// Whether the units of `groups` can all be placed in areas with `free`
+/// room: Hall's condition, every set of groups together fits in the room of
+/// the areas any of them may use (at most four groups, so all their subsets
+/// are tried).
+fn room_for_all(groups: &[PlacementGroup], free: &[usize]) -> bool {
+    (1u32..1 << groups.len()).all(|subset| {
+        let mut units = 0;
+        let mut areas = AreaSet::EMPTY;
+        for (i, g) in groups.iter().enumerate() {
+            if subset & 1 << i != 0 {
+                units += g.count;
+                areas = AreaSet(areas.0 | g.areas.0);
+            }
+        }
+        units <= areas.iter().map(|a| free[a as usize]).sum::<usize>()
+    })
 }
 
 /// Fisher–Yates, from the game's generator.

@@ -1,9 +1,12 @@
 //! ADVANCED RULES: stacking limit and retreat towards the setup area.
 
-use crate::common::Table;
+use crate::common::{self, Table};
+use death_on_the_rails::data::Terrain;
+use death_on_the_rails::rules::ADVANCED_RULES;
 use death_on_the_rails::state::{Event, Phase, RemovedWhy};
-use death_on_the_rails::{Action, ESTONIA};
+use death_on_the_rails::{Action, AreaId, DeathOnTheRails, ESTONIA, RUSSIA};
 use engine::Ruleset;
+use engine::runner::{RunSettings, random_game};
 
 fn advanced() -> Table {
     Table::strip_advanced()
@@ -135,4 +138,106 @@ fn advanced_rules_without_them_nobody_retreats() {
     let mut t = Table::strip();
     let lone = cut_off(&mut t);
     assert!(!t.s.retreating.contains(lone));
+}
+
+/// Kiltsi with the advanced rules, before anything is placed.
+fn kiltsi_advanced(seed: u64) -> Table {
+    let r = DeathOnTheRails::load(&common::shipped("kiltsi")).unwrap_or_else(|e| panic!("{e}"));
+    let s = r
+        .setup(
+            &[(ADVANCED_RULES.to_string(), true)].into_iter().collect(),
+            seed,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    Table {
+        r,
+        s,
+        events: Vec::new(),
+    }
+}
+
+fn placed_area(a: &Action) -> AreaId {
+    let Action::Place { area, .. } = a else {
+        panic!("not a placement: {a:?}")
+    };
+    *area
+}
+
+#[test]
+fn advanced_rules_kiltsi_setup_keeps_room_in_the_buildings_for_the_sleeping_crew() {
+    // The stacking limit holds at setup. Kiltsi's sleeping blocks must go
+    // into the buildings after the sentries, who may stand in any building
+    // too: the sentries may take only the building places the crew can spare.
+    let mut t = kiltsi_advanced(11);
+    let building =
+        |t: &Table, a: AreaId| t.r.sc().map.areas[a as usize].terrain == Terrain::Building;
+    let russian_setup = t.r.sc().side(RUSSIA).setup_areas;
+    let room: usize = (0..t.r.sc().map.area_count())
+        .filter(|&a| building(&t, a as AreaId) && !russian_setup.contains(a as AreaId))
+        .map(|a| t.r.sc().map.areas[a].size())
+        .sum();
+    let sleepers =
+        t.r.unit_ids()
+            .filter(|&u| {
+                let d = t.r.def(u);
+                d.side == ESTONIA && d.reinforcement && d.train_part.is_none()
+            })
+            .count();
+    assert!(sleepers <= room, "{sleepers} sleepers, {room} places");
+    // Sentries go into buildings while they are offered one.
+    let mut in_buildings = 0;
+    while let Phase::Setup { side: ESTONIA } = t.s.phase {
+        let Some(c) = t
+            .choices(ESTONIA)
+            .into_iter()
+            .find(|c| building(&t, placed_area(c)))
+        else {
+            break;
+        };
+        if t.r
+            .def(match c {
+                Action::Place { unit, .. } => unit,
+                _ => unreachable!(),
+            })
+            .reinforcement
+        {
+            break;
+        }
+        t.act(ESTONIA, c);
+        in_buildings += 1;
+    }
+    assert_eq!(
+        in_buildings,
+        room - sleepers,
+        "sentries took {in_buildings} building places; the crew of {sleepers} needs {sleepers} of {room}"
+    );
+    // Taking the last placement offered each time, setup runs to the end
+    // (both sides) within the stacking limit.
+    while let Phase::Setup { side } = t.s.phase {
+        let c = t.choices(side);
+        assert!(!c.is_empty(), "{side:?} has nowhere left to place a unit");
+        t.act(side, *c.last().unwrap());
+    }
+    for a in 0..t.r.sc().map.area_count() {
+        let here = t.s.area_units[a]
+            .iter()
+            .filter(|&u| t.r.def(u).train_part.is_none())
+            .count();
+        assert!(
+            here <= t.r.sc().map.areas[a].size(),
+            "area {a} holds {here}"
+        );
+    }
+}
+
+#[test]
+fn advanced_rules_kiltsi_random_games_that_stuck_at_setup_now_get_through_it() {
+    // Seeds whose random setups put the sentries where the sleeping crew had
+    // to go: "Estonia must decide but has no choices".
+    let options: engine::Options = [(ADVANCED_RULES.to_string(), true)].into_iter().collect();
+    let r = DeathOnTheRails::load(&common::shipped("kiltsi")).unwrap_or_else(|e| panic!("{e}"));
+    for seed in [23, 33, 44, 128, 140, 182, 201, 216, 220] {
+        random_game(r.clone(), &options, seed, &RunSettings::default())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
 }

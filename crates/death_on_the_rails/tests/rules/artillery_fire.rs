@@ -126,3 +126,43 @@ fn artillery_fire_9_3_artillery_takes_no_part_in_group_fire() {
     assert!(t.can(ESTONIA, Action::Support { unit: mate }));
     assert!(!t.can(ESTONIA, Action::Support { unit: gun }));
 }
+
+#[test]
+fn artillery_fire_9_3_the_box_holds_thirteen_artillery_fire_tokens() {
+    let (mut t, gun, rifles, _) = gun_and_targets();
+    // Three each in D, E, F and G: one token is left in the box.
+    for key in ["d", "e", "f", "g"] {
+        let a = t.area(key) as usize;
+        t.s.artillery_tokens[a] = 3;
+    }
+    assert_eq!(t.r.artillery_tokens_left(&t.s), 1);
+    let c = t.area("c") as usize;
+    t.act(ESTONIA, Action::Artillery { unit: gun });
+    t.dice(&[1, 1]);
+    let ev = t.act(ESTONIA, Action::TargetArea { area: t.area("c") });
+    assert!(
+        ev.contains(&Event::ArtilleryTokensPlaced {
+            area: t.area("c"),
+            tokens: 1
+        }),
+        "one token left for C: {ev:?}"
+    );
+    assert_eq!(t.s.artillery_tokens[c], 1);
+    assert_eq!(t.s.artillery_tokens.iter().sum::<u8>(), 13);
+    // The box is empty: C is not topped up, but the gun still fires (the
+    // dice do the harm; the tokens only suppress).
+    t.act(ESTONIA, Action::Artillery { unit: gun });
+    t.dice(&[1, 1]);
+    t.act(ESTONIA, Action::TargetArea { area: t.area("c") });
+    assert_eq!(t.s.artillery_tokens[c], 1);
+    assert!(t.can(ESTONIA, Action::Artillery { unit: gun }));
+    t.act(ESTONIA, Action::Artillery { unit: gun });
+    t.dice(&[6, 4]);
+    let ev = t.act(ESTONIA, Action::TargetArea { area: t.area("c") });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ArtilleryFire { hit: true, .. }))
+    );
+    assert_eq!(t.strength(rifles), 3, "the roll hits without tokens");
+    assert_eq!(t.s.artillery_tokens.iter().sum::<u8>(), 13);
+}

@@ -36,7 +36,16 @@ fn option_sets(r: &DeathOnTheRails) -> Vec<Options> {
 fn random_games_from_every_shipped_scenario_end_and_replay_to_the_same_state() {
     for r in shipped_scenarios() {
         for options in option_sets(&r) {
-            for seed in 0..12 {
+            // Kiltsi's setup under the advanced rules' stacking limit is the
+            // tight one (the sentries may take the building places the
+            // sleeping crew needs): about 3 in 100 random setups dead-ended
+            // there, so it gets more seeds.
+            let seeds = if r.scenario_id() == "kiltsi" && !options.is_empty() {
+                0..300
+            } else {
+                0..12
+            };
+            for seed in seeds {
                 let finished = random_game(r.clone(), &options, seed, &RunSettings::default())
                     .unwrap_or_else(|e| panic!("{} {options:?} seed {seed}: {e}", r.scenario_id()));
                 assert!(finished.steps > 0);
@@ -240,6 +249,14 @@ fn invariants_catch_corrupted_states() {
         s.sabotage[3] = 1;
     });
     assert!(e.contains("10 sabotage tokens on the map"), "{e}");
+    // Fourteen artillery fire tokens on the map: the box holds thirteen.
+    let e = broken(&|s| {
+        for t in s.artillery_tokens.iter_mut().take(4) {
+            *t = 3;
+        }
+        s.artillery_tokens[4] = 2;
+    });
+    assert!(e.contains("14 artillery fire tokens on the map"), "{e}");
     // A per-area list one area short.
     let e = broken(&|s| {
         s.sabotage.pop();
