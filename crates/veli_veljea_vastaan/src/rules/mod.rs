@@ -8,6 +8,7 @@
 pub mod combat;
 pub mod events;
 pub mod movement;
+pub mod odds;
 pub mod reinforcements;
 pub mod sequence;
 pub mod supply;
@@ -394,5 +395,9 @@ impl Ruleset for VeliVeljeaVastaan {
 
     fn describe_event(&self, event: &Event) -> String {
         crate::text::event(self, event)
+    }
+
+    fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
+        self.odds_of(s, side, action)
     }
 }
