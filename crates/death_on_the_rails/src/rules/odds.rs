@@ -95,7 +95,8 @@ pub(crate) fn fire_step_odds(
     defenders: &[FireDefender],
 ) -> Vec<[f64; 3]> {
     // Defenders alike in dice and raise share their odds.
-    let mut memo: HashMap<((u8, [u8; 8]), u8, bool), [f64; 3]> = HashMap::new();
+    type Key = ((u8, [u8; 8]), u8, bool);
+    let mut memo: HashMap<Key, [f64; 3]> = HashMap::new();
     let mut against = |att: &Dice| -> Vec<[f64; 3]> {
         defenders
             .iter()
@@ -252,7 +253,9 @@ impl DeathOnTheRails {
             .iter()
             .filter(|&u| !(melee && self.def(u).kind == UnitKind::Dummy))
             .collect();
-        let mut out: Vec<(Candidate, (UnitKind, u8, u8, Option<Ability>))> = Vec::new();
+        // Alike: kind, strength, critical strength, ability now.
+        type Alike = (UnitKind, u8, u8, Option<Ability>);
+        let mut out: Vec<(Candidate, Alike)> = Vec::new();
         for &u in &pool {
             let du = self.def(u);
             let st = s.units[u as usize].strength;
@@ -514,7 +517,7 @@ impl DeathOnTheRails {
             ));
             notes.push("a unit at its critical strength is removed by the step".into());
         }
-        if UnitSet(others.0 & self.sc().side_mask[side.index()]).len() > 0 {
+        if !UnitSet(others.0 & self.sc().side_mask[side.index()]).is_empty() {
             notes.push("your own units in the area lose a step too".into());
         }
         Odds {
