@@ -47,6 +47,10 @@ enum Command {
     Simulate(commands::simulate::Args),
     /// Check a save file by replaying it, and say where the game stands.
     Replay { file: PathBuf },
+    /// Replay a save like `replay`, then list every choice open to the side
+    /// to decide with its odds (no effect / steps / destroyed), as that side
+    /// may know them, or "no dice".
+    Odds { file: PathBuf },
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Validate { paths }) => commands::validate(&paths),
         Some(Command::Simulate(args)) => commands::simulate::run(&dirs, &args),
         Some(Command::Replay { file }) => commands::replay::run(&dirs, &file),
+        Some(Command::Odds { file }) => commands::odds::run(&dirs, &file),
     }
 }
 
