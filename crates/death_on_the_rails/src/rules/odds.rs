@@ -435,6 +435,9 @@ impl DeathOnTheRails {
                 );
             }
         }
+        // No effect, steps, destroyed: in that order.
+        target_outcomes.sort_by_key(|(l, _)| label_order(l));
+        lead_outcomes.sort_by_key(|(l, _)| label_order(l));
         let mut parts = vec![Distribution::new("the target", target_outcomes)];
         if melee {
             parts.push(Distribution::new("your lead unit", lead_outcomes));
