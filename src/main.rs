@@ -53,6 +53,10 @@ enum Command {
         #[arg(long, value_name = "SIDE")]
         log: Option<String>,
     },
+    /// Replay a save like `replay`, then list every choice open to the side
+    /// to decide with its odds (no effect / steps / destroyed), as that side
+    /// may know them, or "no dice".
+    Odds { file: PathBuf },
 }
 
 fn main() -> ExitCode {
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Some(Command::Validate { paths }) => commands::validate(&paths),
         Some(Command::Simulate(args)) => commands::simulate::run(&dirs, &args),
         Some(Command::Replay { file, log }) => commands::replay::run(&dirs, &file, log.as_deref()),
+        Some(Command::Odds { file }) => commands::odds::run(&dirs, &file),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use engine::save::SaveFile;
-use engine::{Decider, Game, Outcome, Ruleset, Side};
+use engine::{Decider, Game, Odds, Outcome, Ruleset, Side};
 use std::any::Any;
 use std::path::PathBuf;
 
@@ -47,7 +47,13 @@ pub struct Match<R: TableRules> {
     pub message: Option<String>,
     /// Bumped on every change, so the board knows when to refresh.
     pub revision: u64,
+    /// The odds of the seated side's choices, worked out once per decision:
+    /// for (revision, seat, decisions taken).
+    odds: OddsCache,
 }
+
+/// The odds of each choice, and for which position they were worked out.
+type OddsCache = std::sync::Mutex<Option<((u64, Side, usize), Vec<Option<Odds>>)>>;
 
 impl<R: TableRules> Match<R> {
     pub fn new(game: Game<R>, players: [String; 2], autosave: Option<PathBuf>) -> Self {
@@ -65,6 +71,7 @@ impl<R: TableRules> Match<R> {
             fresh: 0,
             message: None,
             revision: 1,
+            odds: Default::default(),
         }
     }
 
@@ -130,6 +137,27 @@ impl<R: TableRules> Match<R> {
         SaveFile::of_game(&self.game)
     }
 
+    /// The odds of each of the seated side's choices (`None`: no dice), as
+    /// the seated side may know them; worked out once per decision.
+    pub fn choice_odds(&self) -> Vec<Option<Odds>> {
+        let key = (self.revision, self.seat, self.game.history().len());
+        let mut cache = self.odds.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((k, odds)) = cache.as_ref()
+            && *k == key
+        {
+            return odds.clone();
+        }
+        let mut choices = Vec::new();
+        self.game.choices(self.seat, &mut choices);
+        let rules = self.game.rules();
+        let odds: Vec<Option<Odds>> = choices
+            .iter()
+            .map(|a| rules.odds(self.game.state(), self.seat, a))
+            .collect();
+        *cache = Some((key, odds.clone()));
+        odds
+    }
+
     /// The choices of the seated side, in words.
     pub fn choice_texts(&self) -> Vec<String> {
         let mut choices = Vec::new();
@@ -164,6 +192,8 @@ pub trait AnyMatch: Send + Sync + 'static {
     fn secrets(&self) -> bool;
     fn prompt_text(&self) -> String;
     fn choice_texts(&self) -> Vec<String>;
+    /// The odds of each choice (`None`: no dice), from the seated side's view.
+    fn choice_odds(&self) -> Vec<Option<Odds>>;
     fn cursor(&self) -> usize;
     fn set_cursor(&mut self, c: usize);
     fn choose(&mut self, index: usize) -> Result<(), String>;
@@ -243,6 +273,9 @@ where
     }
     fn choice_texts(&self) -> Vec<String> {
         Match::choice_texts(self)
+    }
+    fn choice_odds(&self) -> Vec<Option<Odds>> {
+        Match::choice_odds(self)
     }
     fn cursor(&self) -> usize {
         self.cursor

@@ -285,6 +285,19 @@ fn launcher_panel(
     Ok(())
 }
 
+/// The odds' words for hover text: each part, how they were worked out,
+/// and what was assumed.
+pub fn odds_hover(o: &engine::Odds) -> String {
+    let mut lines: Vec<String> = o
+        .parts
+        .iter()
+        .map(|d| format!("{}: {}", d.subject, d.summary()))
+        .collect();
+    lines.push(format!("Odds {}.", o.method_text()));
+    lines.extend(o.notes.iter().map(|n| format!("• {n}")));
+    lines.join("\n")
+}
+
 #[allow(clippy::too_many_arguments)]
 fn game_panels(
     mut contexts: EguiContexts,
@@ -338,6 +351,7 @@ fn game_panels(
                 ui.label(egui::RichText::new(prompt).strong());
             }
             let choices = m.choice_texts();
+            let odds = m.choice_odds();
             let deciding = play == Some(Play::Deciding);
             if !menu.0.is_empty() {
                 ui.colored_label(DICE_COLOUR, "Your click fits several choices: which one?");
@@ -355,10 +369,22 @@ fn game_panels(
                 .max_height(300.0)
                 .show(ui, |ui| {
                     for (i, t) in choices.iter().enumerate() {
-                        let resp = ui.add_enabled(
+                        let mut resp = ui.add_enabled(
                             deciding,
                             egui::Button::selectable(i == m.cursor(), t),
                         );
+                        // The odds, from the rules, under the choice; what
+                        // they assume on hover.
+                        if let Some(Some(o)) = odds.get(i) {
+                            let hover = odds_hover(o);
+                            resp = resp.on_hover_text(&hover);
+                            ui.label(
+                                egui::RichText::new(o.summary())
+                                    .small()
+                                    .color(DICE_COLOUR),
+                            )
+                            .on_hover_text(hover);
+                        }
                         if resp.clicked() {
                             chosen = Some(i);
                         }

@@ -571,3 +571,43 @@ fn a_key_pressed_and_released_within_one_frame_still_counts() {
     }
     assert_eq!(decisions(&app), before + 1, "one tap, one decision");
 }
+
+/// The prompt panel's odds: one entry per choice, worked out from the
+/// seated side's view by the rules (`Ruleset::odds`), the same when asked
+/// again for the same decision (kept, not worked out every frame).
+#[test]
+fn the_odds_of_choices_with_dice_are_offered_with_the_choices() {
+    use engine::Ruleset;
+    let dir = temp_dir("odds");
+    let mut app = new_app(dir, shipped());
+    start(&mut app, "annemoisa", 4);
+    let mut rng = 99u64;
+    for _ in 0..4000 {
+        let found = app
+            .world()
+            .resource::<Session>()
+            .get()
+            .is_some_and(|m| m.choice_odds().iter().any(Option::is_some));
+        if found && play(&app) == Some(Play::Deciding) {
+            let session = app.world().resource::<Session>();
+            let m = session.get().expect("a game");
+            let odds = m.choice_odds();
+            assert_eq!(odds.len(), m.choice_texts().len());
+            assert_eq!(odds, m.choice_odds(), "asked again for the same decision");
+            let dor = session
+                .of::<death_on_the_rails::DeathOnTheRails>()
+                .expect("Death on the Rails");
+            let mut choices = Vec::new();
+            dor.game.choices(dor.seat, &mut choices);
+            for (a, o) in choices.iter().zip(&odds) {
+                assert_eq!(*o, dor.game.rules().odds(dor.game.state(), dor.seat, a));
+            }
+            let o = odds.iter().flatten().next().expect("odds");
+            let hover = app::ui::odds_hover(o);
+            assert!(hover.contains('%') && hover.contains("exact"), "{hover}");
+            return;
+        }
+        key_decision(&mut app, &mut rng);
+    }
+    panic!("no choice with dice came up");
+}

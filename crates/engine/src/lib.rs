@@ -9,11 +9,13 @@ pub mod damage;
 pub mod data;
 pub mod dice;
 pub mod game;
+pub mod odds;
 pub mod ruleset;
 pub mod runner;
 pub mod save;
 
 pub use game::{Game, UndoError};
+pub use odds::Odds;
 pub use ruleset::{
     Decider, OptionSpec, Options, Outcome, Prompt, RuleError, Ruleset, RulesetVisitor,
     ScenarioInfo, SetupError, Side,

@@ -221,6 +221,18 @@ pub trait Ruleset: Clone {
         viewer: Option<Side>,
     ) -> Vec<Option<String>>;
 
+    /// The odds of `action` for `side`, about to choose it: what may come of
+    /// the combat, artillery fire or sabotage it commits to (`None`: no dice
+    /// hang on it, or the rule system does not say). Worked out only from
+    /// what `side` may know (`view(s, Some(side))`): never from the true
+    /// strength of a hidden enemy block, the state's generator or dice set
+    /// on the table; what `side` cannot know is averaged over or assumed,
+    /// and the odds' notes say so.
+    fn odds(&self, s: &Self::State, side: Side, action: &Self::Action) -> Option<crate::Odds> {
+        let _ = (s, side, action);
+        None
+    }
+
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {
         let mut choices = Vec::new();

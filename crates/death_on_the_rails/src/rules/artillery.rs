@@ -19,6 +19,11 @@ pub const ARTILLERY_TOKENS_PER_AREA: u8 = 3;
 /// every scenario and is not described in the data files.
 pub const ARTILLERY_FIRE_TOKENS: u8 = 13;
 
+/// The dice artillery rolls: two at an area, three at a train part.
+pub fn artillery_dice(part: Option<TrainPart>) -> u8 {
+    if part.is_some() { 3 } else { 2 }
+}
+
 impl DeathOnTheRails {
     /// An artillery unit that may fire now: not moved this turn (unless it is
     /// the train's), awake, and (train) not pinned by an enemy in its area.
@@ -108,9 +113,9 @@ impl DeathOnTheRails {
         ev: &mut Vec<Event>,
     ) {
         let enemy = s.active.other();
-        let (area, part, dice_count): (AreaId, Option<TrainPart>, usize) = match a {
-            Action::TargetArea { area } => (area, None, 2),
-            Action::TargetTrain { part } => (self.train_area(s, enemy).unwrap_or(0), Some(part), 3),
+        let (area, part): (AreaId, Option<TrainPart>) = match a {
+            Action::TargetArea { area } => (area, None),
+            Action::TargetTrain { part } => (self.train_area(s, enemy).unwrap_or(0), Some(part)),
             other => unreachable!("{other:?} while aiming artillery"),
         };
         s.units[unit as usize].flags |= flag::FIRED;
@@ -127,7 +132,7 @@ impl DeathOnTheRails {
             area,
             tokens: have + added,
         });
-        let dice = self.roll_dice(s, dice_count as u8);
+        let dice = self.roll_dice(s, artillery_dice(part));
         let total: u8 = dice.as_slice().iter().sum();
         let hit = total >= ARTILLERY_HITS_ON;
         ev.push(Event::ArtilleryFire {

@@ -93,6 +93,28 @@ pub fn compare(attack: &Dice, defence: &Dice, ties_to_defender: bool) -> (u8, u8
     (ah, dh)
 }
 
+/// 9.1: the steps a fire combat costs the defending unit: none unless the
+/// attacker scores more hit points, one if it does, two if every die the
+/// attacker rolled scored (a decisive attack).
+pub fn fire_steps(attack: &Dice, defence: &Dice) -> u8 {
+    let (ah, dh) = compare(attack, defence, false);
+    fire_steps_from(ah, dh, attack.len)
+}
+
+fn fire_steps_from(ah: u8, dh: u8, attack_dice: u8) -> u8 {
+    let decisive = ah > 0 && ah == attack_dice;
+    if ah > dh {
+        if decisive { 2 } else { 1 }
+    } else {
+        0
+    }
+}
+
+/// The dice a count of `n` rolls: none below 0, at most eight.
+pub fn dice_rolled(n: i8) -> u8 {
+    n.clamp(0, 8) as u8
+}
+
 /// Raises the lowest die below 6 by one (group fire: once for each
 /// supporting unit). Returns the die's old value, or `None` if all are 6s.
 pub fn raise_lowest(dice: &mut Dice) -> Option<u8> {
@@ -155,6 +177,19 @@ impl DeathOnTheRails {
             heavy,
         );
         (n >= 1).then_some((n, parts))
+    }
+
+    /// The dice a defending unit of `strength` rolls in `area` (9.1.2), as
+    /// the area stands now.
+    pub fn defence_dice_in(&self, s: &State, strength: u8, area: AreaId) -> (i8, DiceParts) {
+        let a = &self.sc().map.areas[area as usize];
+        defence_dice(
+            strength,
+            a.terrain,
+            self.stack_count(s, area),
+            a.size(),
+            self.suppressed(s, area),
+        )
     }
 
     /// The areas `lead` could fire into (line of sight, at least one die),
@@ -443,7 +478,7 @@ impl DeathOnTheRails {
         parts: DiceParts,
         ev: &mut Vec<Event>,
     ) -> Dice {
-        let n = n.clamp(0, 8) as u8;
+        let n = dice_rolled(n);
         ev.push(Event::DiceCount {
             side,
             role,
@@ -472,7 +507,7 @@ impl DeathOnTheRails {
 
     /// The distinct die values below 6 that a raise could apply to, as a
     /// mask (bit `v` for value `v`).
-    fn raisable(dice: &Dice) -> u8 {
+    pub(crate) fn raisable(dice: &Dice) -> u8 {
         dice.as_slice()
             .iter()
             .filter(|&&x| x < 6)
@@ -480,7 +515,7 @@ impl DeathOnTheRails {
     }
 
     /// The values in a mask from [`Self::raisable`], lowest first.
-    fn values_in(mask: u8) -> impl Iterator<Item = u8> {
+    pub(crate) fn values_in(mask: u8) -> impl Iterator<Item = u8> {
         (0..6).filter(move |v| mask >> v & 1 == 1)
     }
 
@@ -519,15 +554,7 @@ impl DeathOnTheRails {
     /// knowing the attacker's result.
     fn defence_roll(&self, s: &mut State, mut c: Combat, ev: &mut Vec<Event>) {
         let area = s.area_of(c.target).unwrap_or(0);
-        let sc = self.sc();
-        let a = &sc.map.areas[area as usize];
-        let (n, parts) = defence_dice(
-            s.units[c.target as usize].strength,
-            a.terrain,
-            self.stack_count(s, area),
-            a.size(),
-            self.suppressed(s, area),
-        );
+        let (n, parts) = self.defence_dice_in(s, s.units[c.target as usize].strength, area);
         let defender = c.attacker.other();
         c.defence = self.roll(s, defender, Role::Defender, n, parts, ev);
         if let Some(ab @ (Ability::M | Ability::D)) = self.ability(s, c.target) {
@@ -608,12 +635,7 @@ impl DeathOnTheRails {
             defence_hits: dh,
             ties_to_defender: false,
         });
-        let decisive = ah > 0 && ah == c.attack.len;
-        let steps = if ah > dh {
-            if decisive { 2 } else { 1 }
-        } else {
-            0
-        };
+        let steps = fire_steps_from(ah, dh, c.attack.len);
         ev.push(Event::FireResult {
             target: c.target,
             steps,

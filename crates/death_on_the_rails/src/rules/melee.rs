@@ -15,6 +15,15 @@ use crate::state::{
 };
 use engine::Side;
 
+/// The steps a unit of this kind at `strength` has left before it is gone
+/// (see [`DeathOnTheRails::steps_available`]).
+pub(crate) fn steps_available(d: &crate::scenario::UnitDef, strength: u8) -> u8 {
+    if !d.is_combat() {
+        return 0;
+    }
+    (strength + 1).saturating_sub(d.critical)
+}
+
 impl DeathOnTheRails {
     /// The steps a unit has left before it is gone: strength − critical + 1.
     ///
@@ -23,11 +32,7 @@ impl DeathOnTheRails {
     /// can lose 3 steps, so it rolls 3 dice in melee. None of fire combat's
     /// modifiers (range, cover, stacking, suppression) apply.
     pub(crate) fn steps_available(&self, s: &State, u: UnitId) -> u8 {
-        let d = self.def(u);
-        if !d.is_combat() {
-            return 0;
-        }
-        (s.units[u as usize].strength + 1).saturating_sub(d.critical)
+        steps_available(self.def(u), s.units[u as usize].strength)
     }
 
     /// Whether `u` may lead or support in melee. Melee follows the fire-combat

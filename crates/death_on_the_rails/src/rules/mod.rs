@@ -20,6 +20,7 @@ pub mod invariants;
 pub mod melee;
 pub mod movement;
 pub mod objectives;
+pub mod odds;
 pub mod sabotage;
 pub mod sequence;
 pub mod setup;
@@ -141,6 +142,18 @@ impl DeathOnTheRails {
     }
 }
 
+/// Whether losing `steps` removes a unit of this kind at `strength` (9.1:
+/// past its critical strength; a unit without combat strength goes with
+/// any loss).
+pub(crate) fn destroyed_by(d: &UnitDef, strength: u8, steps: u8) -> bool {
+    !d.is_combat() || strength < d.critical + steps
+}
+
+/// The ability a unit of this kind has at `strength` (lost with steps).
+pub(crate) fn ability_at(d: &UnitDef, strength: u8) -> Option<Ability> {
+    d.ability.filter(|_| strength >= d.ability_min)
+}
+
 /// Death on the Rails with one scenario loaded.
 #[derive(Clone, Debug)]
 pub struct DeathOnTheRails {
@@ -246,9 +259,7 @@ impl DeathOnTheRails {
 
     /// The ability a unit has now: abilities are lost with steps.
     pub fn ability(&self, s: &State, u: UnitId) -> Option<Ability> {
-        let d = self.def(u);
-        d.ability
-            .filter(|_| s.units[u as usize].strength >= d.ability_min)
+        ability_at(self.def(u), s.units[u as usize].strength)
     }
 
     pub fn suppressed(&self, s: &State, area: AreaId) -> bool {
@@ -294,7 +305,7 @@ impl DeathOnTheRails {
         }
         let d = self.def(u);
         let strength = s.units[u as usize].strength;
-        if !d.is_combat() || strength < d.critical + steps {
+        if destroyed_by(d, strength, steps) {
             self.remove_unit(
                 s,
                 u,
@@ -609,6 +620,10 @@ impl Ruleset for DeathOnTheRails {
         viewer: Option<Side>,
     ) -> Vec<Option<String>> {
         crate::text::describe_events(self, s, events, viewer)
+    }
+
+    fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
+        self.odds_of(s, side, action)
     }
 }
 

@@ -17,6 +17,18 @@ pub const SABOTAGE_TOKENS: u8 = 9;
 /// Charge hits that stop a train for good (our reconstruction, see below).
 pub const TRAIN_IMMOBILISED: u8 = 3;
 
+/// 10: the sabotage tokens a roll places (each 5 or 6).
+pub fn sabotage_tokens(dice: &Dice) -> u8 {
+    dice.as_slice().iter().filter(|d| **d >= 5).count() as u8
+}
+
+/// 12: a roll of explosive charges: hits on the train (each 5 or 6) and
+/// the sixes among them (each a step off a train part).
+pub fn charge_hits(dice: &Dice) -> (u8, u8) {
+    let sixes = dice.as_slice().iter().filter(|d| **d == 6).count() as u8;
+    (sabotage_tokens(dice), sixes)
+}
+
 impl DeathOnTheRails {
     /// A unit that may be "activated for attack" (sabotage, charges): infantry
     /// with strength, awake, that has not fired this turn (machine guns may
@@ -81,8 +93,12 @@ impl DeathOnTheRails {
     }
 
     fn roll_strength(&self, s: &mut State, u: UnitId) -> Dice {
-        let n = s.units[u as usize].strength;
-        self.roll_dice(s, n)
+        self.roll_dice(s, self.strength_dice(s, u))
+    }
+
+    /// The dice `u` rolls for sabotage or charges: its strength (at most 8).
+    pub(crate) fn strength_dice(&self, s: &State, u: UnitId) -> u8 {
+        s.units[u as usize].strength.min(8)
     }
 
     /// 10: dice by the unit's strength, no defence roll; each 5 or 6 places a
@@ -93,7 +109,7 @@ impl DeathOnTheRails {
         let area = s.area_of(u).unwrap_or(0);
         s.units[u as usize].flags |= flag::FIRED;
         let dice = self.roll_strength(s, u);
-        let rolled = dice.as_slice().iter().filter(|d| **d >= 5).count() as u8;
+        let rolled = sabotage_tokens(&dice);
         let here = s.sabotage[area as usize];
         let tokens = rolled
             .min(RAILWAY_DESTROYED.saturating_sub(here))
@@ -124,8 +140,7 @@ impl DeathOnTheRails {
         let enemy = s.active.other();
         s.units[u as usize].flags |= flag::FIRED;
         let dice = self.roll_strength(s, u);
-        let hits = dice.as_slice().iter().filter(|d| **d >= 5).count() as u8;
-        let sixes = dice.as_slice().iter().filter(|d| **d == 6).count() as u8;
+        let (hits, sixes) = charge_hits(&dice);
         let total = (s.train_hits[enemy.index()] + hits).min(TRAIN_IMMOBILISED);
         s.train_hits[enemy.index()] = total;
         ev.push(Event::Charges {

@@ -11,6 +11,38 @@ use crate::state::{
 };
 use engine::Side;
 
+/// What both sides' rolls in a combat count: see
+/// [`VeliVeljeaVastaan::combat_terms`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct CombatTerms {
+    pub attack_value: u8,
+    pub attack_shifts: Vec<Modifier>,
+    pub attack_mods: Vec<Modifier>,
+    pub defence_value: u8,
+    pub defence_shifts: Vec<Modifier>,
+    pub defence_mods: Vec<Modifier>,
+    /// The difference in hits that makes the defender retreat.
+    pub needed: i8,
+}
+
+/// One roll on a combat table: the value's column, shifted (and kept on
+/// the table), the die with its modifiers (kept within 1–6), and the cell
+/// it gives. Returns (base column, column, modified die, cell).
+pub(crate) fn table_result(
+    table: &Table,
+    value: u8,
+    shifts: &[Modifier],
+    modifiers: &[Modifier],
+    die: u8,
+) -> (usize, usize, u8, crate::scenario::Cell) {
+    let base = table.column_of(value as i32);
+    let shifted = base as i32 + shifts.iter().map(|m| m.value as i32).sum::<i32>();
+    let column = shifted.clamp(0, table.labels.len() as i32 - 1) as usize;
+    let modified =
+        (die as i32 + modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 6) as u8;
+    (base, column, modified, table.cell(column, modified))
+}
+
 impl VeliVeljeaVastaan {
     fn kind(&self, u: &Unit) -> UnitKind {
         self.sc().units[u.kind as usize].kind
@@ -145,7 +177,7 @@ impl VeliVeljeaVastaan {
         self.next_response(s, ev);
     }
 
-    fn usable_kept(&self, s: &State, side: Side) -> Vec<crate::scenario::CardId> {
+    pub(crate) fn usable_kept(&self, s: &State, side: Side) -> Vec<crate::scenario::CardId> {
         let Some(c) = &s.combat else {
             return Vec::new();
         };
@@ -229,13 +261,8 @@ impl VeliVeljeaVastaan {
         shifts: Vec<Modifier>,
         modifiers: Vec<Modifier>,
     ) -> Roll {
-        let base = table.column_of(value as i32);
-        let shifted = base as i32 + shifts.iter().map(|m| m.value as i32).sum::<i32>();
-        let column = shifted.clamp(0, table.labels.len() as i32 - 1) as usize;
         let die = engine::dice::d6(&mut s.rng);
-        let modified =
-            (die as i32 + modifiers.iter().map(|m| m.value as i32).sum::<i32>()).clamp(1, 6) as u8;
-        let cell = table.cell(column, modified);
+        let (base, column, modified, cell) = table_result(table, value, &shifts, &modifiers, die);
         Roll {
             side,
             value,
@@ -255,6 +282,51 @@ impl VeliVeljeaVastaan {
     fn resolve(&self, s: &mut State, ev: &mut Vec<Event>) {
         let sc = self.scenario.clone();
         let c = s.combat.clone().expect("a combat is declared");
+        let t = self.combat_terms(s, &c);
+        let attack = self.roll(
+            s,
+            c.attacker,
+            t.attack_value,
+            &sc.attack,
+            t.attack_shifts,
+            t.attack_mods,
+        );
+        let defence = self.roll(
+            s,
+            c.attacker.other(),
+            t.defence_value,
+            &sc.defence,
+            t.defence_shifts,
+            t.defence_mods,
+        );
+        let needed = t.needed;
+        let (attacker, defender) = (c.attacker, c.attacker.other());
+        let difference = attack.hits as i8 - defence.hits as i8;
+        let comb = s.combat.as_mut().expect("a combat is declared");
+        comb.hits[defender.index()] = attack.hits;
+        comb.star[defender.index()] = attack.star;
+        comb.hits[attacker.index()] = defence.hits;
+        comb.star[attacker.index()] = defence.star;
+        comb.retreat = difference >= needed;
+        let target = c.target;
+        ev.push(Event::Combat {
+            target,
+            attack,
+            defence,
+        });
+        ev.push(Event::Retreats {
+            required: difference >= needed,
+            difference,
+            needed,
+        });
+        self.continue_losses(s, ev);
+    }
+
+    /// 4.3: what both sides' rolls in combat `c` count (values, column
+    /// shifts, roll modifiers, the difference that forces a retreat), as
+    /// the state stands: the rules roll with it, the odds go through it.
+    pub(crate) fn combat_terms(&self, s: &State, c: &Combat) -> CombatTerms {
+        let sc = &self.scenario;
         let attacker = c.attacker;
         let defender = attacker.other();
         let attackers: Vec<Unit> = c
@@ -349,36 +421,16 @@ impl VeliVeljeaVastaan {
                 }
             }
         }
-        let attack = self.roll(s, attacker, value(&attackers), &sc.attack, a_shifts, a_mods);
-        let defence = self.roll(
-            s,
-            defender,
-            value(&defenders),
-            &sc.defence,
-            d_shifts,
-            d_mods,
-        );
         let strong = sc.map.strategic.has(c.target) || fieldworks;
-        let needed: i8 = if strong { 2 } else { 1 };
-        let difference = attack.hits as i8 - defence.hits as i8;
-        let comb = s.combat.as_mut().expect("a combat is declared");
-        comb.hits[defender.index()] = attack.hits;
-        comb.star[defender.index()] = attack.star;
-        comb.hits[attacker.index()] = defence.hits;
-        comb.star[attacker.index()] = defence.star;
-        comb.retreat = difference >= needed;
-        let target = c.target;
-        ev.push(Event::Combat {
-            target,
-            attack,
-            defence,
-        });
-        ev.push(Event::Retreats {
-            required: difference >= needed,
-            difference,
-            needed,
-        });
-        self.continue_losses(s, ev);
+        CombatTerms {
+            attack_value: value(&attackers),
+            attack_shifts: a_shifts,
+            attack_mods: a_mods,
+            defence_value: value(&defenders),
+            defence_shifts: d_shifts,
+            defence_mods: d_mods,
+            needed: if strong { 2 } else { 1 },
+        }
     }
 
     /// The units of `side` taking part in the combat, still on the map.

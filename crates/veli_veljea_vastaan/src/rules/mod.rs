@@ -8,6 +8,7 @@
 pub mod combat;
 pub mod events;
 pub mod movement;
+pub mod odds;
 pub mod reinforcements;
 pub mod sequence;
 pub mod supply;
@@ -399,5 +400,9 @@ impl Ruleset for VeliVeljeaVastaan {
         viewer: Option<Side>,
     ) -> Vec<Option<String>> {
         crate::text::events(self, s, events, viewer)
+    }
+
+    fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
+        self.odds_of(s, side, action)
     }
 }
