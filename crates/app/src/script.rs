@@ -18,7 +18,9 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use std::path::PathBuf;
 
 /// Games played on by random decisions and then shot: (rule system,
-/// scenario, decisions, file name).
+/// scenario, decisions, file name). After the decisions, play goes on (for
+/// up to [`MORE_FOR_ODDS`] decisions) until a choice shows its odds, so the
+/// picture shows them in the prompt panel.
 const IN_PROGRESS: &[(&str, &str, usize, &str)] = &[
     (
         "death_on_the_rails",
@@ -33,6 +35,19 @@ const IN_PROGRESS: &[(&str, &str, usize, &str)] = &[
         "veli_veljea_vastaan-in-progress.png",
     ),
 ];
+const MORE_FOR_ODDS: usize = 300;
+
+/// Whether a game played on by random decisions has gone far enough: its
+/// decisions made, and a choice with odds in the prompt (or the extra
+/// decisions spent, or the game over).
+fn far_enough(session: &Session, decisions: usize, made: usize) -> bool {
+    let Some(m) = session.get() else {
+        return true;
+    };
+    made >= decisions + MORE_FOR_ODDS
+        || m.outcome().is_some()
+        || made >= decisions && m.choice_odds().iter().any(Option::is_some)
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Script {
@@ -84,9 +99,9 @@ fn next_random(rng: &mut u64) -> u64 {
     x.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-/// Makes up to `per_frame` random decisions, stopping at `until` decisions
-/// in all (or takes the seat) if the game waits for one, counting the
-/// decisions in `p`.
+/// Makes up to `per_frame` random decisions, stopping after `until`
+/// decisions in all at the first prompt with odds (see [`far_enough`]), or
+/// takes the seat if the game waits for one, counting the decisions in `p`.
 fn play_some(
     per_frame: usize,
     until: usize,
@@ -113,7 +128,11 @@ fn play_some(
             // busy CI machine, and only the last position is shot.
             for _ in 0..per_frame {
                 let n = m.choice_texts().len();
-                if m.hand_over_to().is_some() || n == 0 || p.decisions >= until {
+                if m.hand_over_to().is_some()
+                    || n == 0
+                    || p.decisions >= until + MORE_FOR_ODDS
+                    || p.decisions >= until && m.choice_odds().iter().any(Option::is_some)
+                {
                     return;
                 }
                 let i = (next_random(&mut p.rng) % n as u64) as usize;
@@ -238,7 +257,7 @@ fn run_script(
                 let at_hand_over = play.as_deref().map(|p| *p.get()) == Some(Play::HandOver);
                 // After the decisions, take the seat too: the picture shows
                 // the board, not the hand-over screen.
-                if age > 5 && (p.decisions < decisions || at_hand_over) {
+                if age > 5 && (!far_enough(&session, decisions, p.decisions) || at_hand_over) {
                     play_some(
                         30,
                         decisions,

@@ -408,7 +408,7 @@ fn describe_event(t: &Teller, e: &Event) -> String {
             format!("{}'s actions are used up ({actions}).", side(*who))
         }
         Event::InitiativeMoved { from, to } => format!(
-            "Initiative token: {} → {}.",
+            "Initiative token: from {} to {}.",
             track_pos(*from),
             track_pos(*to)
         ),
