@@ -4,8 +4,46 @@ pub mod odds;
 pub mod replay;
 pub mod simulate;
 
-use std::path::PathBuf;
+use engine::RulesetVisitor;
+use engine::save::SaveFile;
+use std::fmt::Display;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// What `replay` and `odds` share: reads the save file `file`, runs the
+/// visitor `make` builds from it with the save's rule system and scenario,
+/// and prints its report, or the error with the file's name.
+pub fn with_save<V, E>(
+    dirs: &catalog::ScenarioDirs,
+    file: &Path,
+    make: impl FnOnce(SaveFile) -> V,
+) -> ExitCode
+where
+    V: RulesetVisitor<Output = Result<String, E>>,
+    E: Display,
+{
+    let fail = |e: &dyn Display| {
+        eprintln!("error: {}: {e}", file.display());
+        ExitCode::FAILURE
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => return fail(&format!("cannot read: {e}")),
+    };
+    let save = match SaveFile::parse(&text) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let (ruleset, scenario) = (save.ruleset.clone(), save.scenario.clone());
+    match catalog::with_scenario_id(dirs, &ruleset, &scenario, make(save)) {
+        Ok(Ok(report)) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Ok(Err(e)) => fail(&e),
+        Err(e) => fail(&e),
+    }
+}
 
 /// `fourfronts scenarios`: one `RULESET/ID  title` a line; broken files with their errors.
 pub fn scenarios(dirs: &catalog::ScenarioDirs) -> ExitCode {

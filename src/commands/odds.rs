@@ -8,44 +8,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(dirs: &catalog::ScenarioDirs, file: &Path) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {}: cannot read: {e}", file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let save = match SaveFile::parse(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let result = catalog::with_scenario_id(
-        dirs,
-        &save.ruleset,
-        &save.scenario,
-        OddsReport { save: &save },
-    );
-    match result {
-        Ok(Ok(report)) => {
-            print!("{report}");
-            ExitCode::SUCCESS
-        }
-        Ok(Err(e)) => {
-            eprintln!("error: {}: {e}", file.display());
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
-            ExitCode::FAILURE
-        }
-    }
+    super::with_save(dirs, file, |save| OddsReport { save })
 }
 
-struct OddsReport<'a> {
-    save: &'a SaveFile,
+struct OddsReport {
+    save: SaveFile,
 }
 
 /// The lines for one side's choices.
@@ -75,7 +42,7 @@ pub fn side_report<R: Ruleset>(r: &R, s: &R::State, side: Side) -> String {
     out
 }
 
-impl RulesetVisitor for OddsReport<'_> {
+impl RulesetVisitor for OddsReport {
     type Output = Result<String, engine::save::SaveError>;
 
     fn visit<R: Ruleset>(self, rules: R) -> Self::Output {

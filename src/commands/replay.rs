@@ -7,44 +7,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(dirs: &catalog::ScenarioDirs, file: &Path, log: Option<&str>) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {}: cannot read: {e}", file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let save = match SaveFile::parse(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
-            return ExitCode::FAILURE;
-        }
-    };
-    let result = catalog::with_scenario_id(
-        dirs,
-        &save.ruleset,
-        &save.scenario,
-        Replay { save: &save, log },
-    );
-    match result {
-        Ok(Ok(report)) => {
-            print!("{report}");
-            ExitCode::SUCCESS
-        }
-        Ok(Err(e)) => {
-            eprintln!("error: {}: {e}", file.display());
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
-            ExitCode::FAILURE
-        }
-    }
+    super::with_save(dirs, file, |save| Replay { save, log })
 }
 
 struct Replay<'a> {
-    save: &'a SaveFile,
+    save: SaveFile,
     log: Option<&'a str>,
 }
 
