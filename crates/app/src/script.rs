@@ -23,13 +23,13 @@ use std::path::PathBuf;
 /// picture shows them in the prompt panel.
 const IN_PROGRESS: &[(&str, &str, usize, &str)] = &[
     (
-        "death_on_the_rails",
+        death_on_the_rails::data::RULESET_ID,
         "annemoisa",
         90,
         "game-in-progress.png",
     ),
     (
-        "veli_veljea_vastaan",
+        veli_veljea_vastaan::data::RULESET_ID,
         "campaign_1918",
         260,
         "veli_veljea_vastaan-in-progress.png",
@@ -329,7 +329,7 @@ fn run_script(
                 v.sort_by(|a, b| a.total_cmp(b));
                 println!("launcher_p50_frame_ms={:.1}", v[v.len() / 2]);
                 p.first_frame_printed = true;
-                if launcher.select_by_id("death_on_the_rails", scenario) {
+                if launcher.select_by_id(death_on_the_rails::data::RULESET_ID, scenario) {
                     launcher.seed_text = "1".into();
                     requests.write(LauncherRequest::Start);
                 } else {

@@ -6,64 +6,16 @@
 pub mod draw;
 
 use crate::screens::Screen;
-use crate::session::{Match, Session, TableRules};
+use crate::session::{Match, Session};
 use bevy::prelude::*;
 use death_on_the_rails::DeathOnTheRails;
 use death_on_the_rails::map::AreaId;
 use death_on_the_rails::scenario::UnitId;
-use death_on_the_rails::state::{Action, Event, Phase, Place, State};
+use death_on_the_rails::state::{Action, Phase, Place};
 use death_on_the_rails::view::{Face, View};
 use engine::Side;
 
 pub type DotrMatch = Match<DeathOnTheRails>;
-
-impl TableRules for DeathOnTheRails {
-    /// Blocks stand face-down to the enemy all game: every change of player
-    /// needs the hand-over screen.
-    fn secrets_at_table(&self, _s: &State) -> bool {
-        true
-    }
-
-    fn is_pass(&self, a: &Action) -> bool {
-        matches!(
-            a,
-            Action::Pass | Action::Stop | Action::NoReaction | Action::NotNow | Action::Done
-        )
-    }
-
-    fn is_dice_event(&self, e: &Event) -> bool {
-        matches!(
-            e,
-            Event::DiceCount { .. }
-                | Event::Rolled { .. }
-                | Event::Raised { .. }
-                | Event::Compared { .. }
-                | Event::ArtilleryFire { .. }
-                | Event::Sabotage { .. }
-                | Event::Charges { .. }
-                | Event::FogCheck { .. }
-        )
-    }
-
-    fn rules_section(&self, s: &State) -> &'static str {
-        match &s.phase {
-            Phase::Setup { .. } => "setup",
-            Phase::ChooseAction => "6",
-            Phase::MoveGroup { .. } | Phase::MoveOn { .. } => "6.1",
-            Phase::TrainMove { .. } | Phase::TrainLoss { .. } => "12",
-            Phase::Fire { .. } => "6.2",
-            Phase::ArtilleryAim { .. } => "9.3",
-            Phase::Raise { .. } => "9.1",
-            Phase::Reaction => "6.3",
-            Phase::WakeUp { .. }
-            | Phase::CallReinforcements
-            | Phase::PlaceReinforcements { .. }
-            | Phase::ExtraMoves => "scenarios",
-            Phase::MeleeLead { .. } => "9.2",
-            Phase::GameOver => "11",
-        }
-    }
-}
 
 /// A unit on the table, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]

@@ -8,59 +8,13 @@ pub mod panel;
 
 use crate::boards::death_on_the_rails::BoardPiece;
 use crate::screens::Screen;
-use crate::session::{Match, Session, TableRules};
+use crate::session::{Match, Session};
 use bevy::prelude::*;
 use engine::Side;
-use veli_veljea_vastaan::state::{Action, Event, Phase, State};
+use veli_veljea_vastaan::state::Action;
 use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan, View};
 
 pub type VvvMatch = Match<VeliVeljeaVastaan>;
-
-impl TableRules for VeliVeljeaVastaan {
-    /// Each player's hand is secret all game: every change of player needs
-    /// the hand-over screen.
-    fn secrets_at_table(&self, _s: &State) -> bool {
-        true
-    }
-
-    fn is_pass(&self, a: &Action) -> bool {
-        matches!(
-            a,
-            Action::DoneActivating
-                | Action::DoneMoving
-                | Action::EndTurn
-                | Action::NoResponse
-                | Action::StayPut
-                | Action::Enough
-        )
-    }
-
-    fn is_dice_event(&self, e: &Event) -> bool {
-        matches!(e, Event::Combat { .. } | Event::Retreats { .. })
-    }
-
-    fn rules_section(&self, s: &State) -> &'static str {
-        match s.phase {
-            Phase::Place => {
-                if s.effects.is_some() {
-                    "4.1"
-                } else {
-                    "4.5"
-                }
-            }
-            Phase::PlayCard | Phase::Activate => "4.1",
-            Phase::Move => "4.2",
-            Phase::Attack
-            | Phase::Attackers
-            | Phase::Respond(_)
-            | Phase::Losses(_)
-            | Phase::Retreat
-            | Phase::Advance => "4.3",
-            Phase::Repair | Phase::Fieldworks | Phase::Reduce | Phase::Control => "4.1",
-            Phase::GameOver => "5",
-        }
-    }
-}
 
 /// A counter on the map, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
