@@ -69,6 +69,7 @@ pub fn core_plugins(app: &mut App, config: AppConfig) {
     .add_message::<launcher::LauncherRequest>()
     .add_plugins(input::InputSettingsPlugin { bindings })
     .add_plugins(flow::FlowPlugin)
+    .add_plugins(boards::kit::BoardKit)
     .add_plugins(boards::death_on_the_rails::DeathOnTheRailsBoard)
     .add_plugins(boards::veli_veljea_vastaan::VeliVeljeaVastaanBoard)
     .add_systems(Update, launcher::handle_requests)

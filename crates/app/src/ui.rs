@@ -4,8 +4,8 @@
 //! reference; the hand-over screen; the result.
 
 use crate::AppConfig;
-use crate::boards::death_on_the_rails::draw::ClickMenu;
 use crate::boards::death_on_the_rails::{Selected, ShownView};
+use crate::boards::kit::ClickMenu;
 use crate::boards::veli_veljea_vastaan::panel as vvv_panel;
 use crate::boards::veli_veljea_vastaan::{VvvMatch, VvvSelected, VvvShown};
 use crate::flow::{HandOverTo, Playout, RulesOpen, after_decision, save_now, take_seat};

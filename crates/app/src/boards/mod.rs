@@ -4,6 +4,7 @@
 //! sliding to their places, and finding what the pointer is on.
 
 pub mod death_on_the_rails;
+pub mod kit;
 pub mod veli_veljea_vastaan;
 
 use crate::input::{UiAction, UiFocus};

@@ -6,13 +6,13 @@
 pub mod draw;
 pub mod panel;
 
-use crate::boards::death_on_the_rails::BoardPiece;
+use crate::boards::kit::{self, BoardPiece};
 use crate::screens::Screen;
 use crate::session::{Match, Session};
 use bevy::prelude::*;
 use engine::Side;
 use veli_veljea_vastaan::state::Action;
-use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan, View};
+use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan};
 
 pub type VvvMatch = Match<VeliVeljeaVastaan>;
 
@@ -24,18 +24,12 @@ pub struct CounterToken {
     pub city: CityId,
 }
 
-/// The view the board shows now, and the revision of the match it came from.
-#[derive(Resource, Default)]
-pub struct VvvShown {
-    pub revision: u64,
-    pub seat: Option<Side>,
-    pub view: Option<View>,
-}
+/// The view the board shows now (the kit's [`kit::Shown`]).
+pub type VvvShown = kit::Shown<VeliVeljeaVastaan>;
 
 /// The counter the seated player picked (for the unit panel and for moving
 /// it with a click on a city).
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct VvvSelected(pub Option<UnitId>);
+pub type VvvSelected = kit::Selected<VeliVeljeaVastaan, UnitId>;
 
 /// What a click on the board hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,13 +42,11 @@ pub struct VeliVeljeaVastaanBoard;
 
 impl Plugin for VeliVeljeaVastaanBoard {
     fn build(&self, app: &mut App) {
-        app.init_resource::<VvvShown>()
-            .init_resource::<VvvSelected>()
-            .add_systems(
-                PostUpdate,
-                sync_view.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
-            )
-            .add_systems(OnEnter(Screen::Launcher), forget);
+        kit::keep_shown_and_selected::<VeliVeljeaVastaan, UnitId>(app);
+        app.add_systems(
+            PostUpdate,
+            sync_view.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+        );
     }
 }
 
@@ -68,10 +60,12 @@ pub fn sync_view(
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
         return;
     };
-    if shown.revision == m.revision && shown.seat == Some(m.seat) && shown.view.is_some() {
+    if !shown.refresh(m) {
         return;
     }
-    let view = m.game.view(Some(m.seat));
+    let Some(view) = &shown.view else {
+        return;
+    };
     for (e, token) in &tokens {
         if !view.units.iter().any(|u| u.id == token.id) {
             commands.entity(e).despawn();
@@ -99,14 +93,6 @@ pub fn sync_view(
             }
         }
     }
-    shown.revision = m.revision;
-    shown.seat = Some(m.seat);
-    shown.view = Some(view);
-}
-
-fn forget(mut shown: ResMut<VvvShown>, mut selected: ResMut<VvvSelected>) {
-    *shown = VvvShown::default();
-    selected.0 = None;
 }
 
 /// The unit a choice is about, when it is made by clicking that unit.
