@@ -4,13 +4,15 @@
 //! ([`ClickMenu`]) asks which choice an ambiguous click meant; [`Shown`] is the
 //! seated player's view the board shows, [`Selected`] the piece picked;
 //! [`pick`] and [`choose_clicked`] turn a click's choices into a decision;
-//! [`line`] and [`label`] draw. [`BoardKit`] is registered once, by the app.
+//! [`line`] and [`label`] draw; [`Panels`] holds what the board in play adds
+//! to the side panels. [`BoardKit`] is registered once, by the app.
 
 use crate::AppConfig;
 use crate::flow::{Playout, after_decision};
 use crate::screens::{Play, Screen};
-use crate::session::{Match, Session};
+use crate::session::{AnyMatch, Match, Session};
 use bevy::prelude::*;
+use bevy_egui::egui;
 use engine::{Ruleset, Side};
 use std::marker::PhantomData;
 
@@ -28,6 +30,21 @@ pub struct RefreshedPiece;
 /// The choices a click stood for when it was ambiguous: the panel asks which.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct ClickMenu(pub Vec<usize>);
+
+/// What a board adds to the game's panels, from the view it shows and the
+/// piece selected (kept in [`Panels`] by the board, and drawn by the app's
+/// panels, which name no board).
+pub trait BoardPanel: Send + Sync + 'static {
+    /// Under the prompt: the table (turn, tracks, hand, secrets of the
+    /// seated player); the choice a button there stands for, if clicked.
+    fn table(&self, ui: &mut egui::Ui, m: &dyn AnyMatch, deciding: bool) -> Option<usize>;
+    /// Above the log: the selected piece; whether anything was drawn.
+    fn selected(&self, ui: &mut egui::Ui, m: &dyn AnyMatch) -> bool;
+}
+
+/// The panels of the board in play (`None` on the launcher).
+#[derive(Resource, Default)]
+pub struct Panels(pub Option<Box<dyn BoardPanel>>);
 
 /// The view of rule system `R` the board shows now, and the revision and
 /// seat of the match it came from.
@@ -94,6 +111,7 @@ pub struct BoardKit;
 impl Plugin for BoardKit {
     fn build(&self, app: &mut App) {
         app.init_resource::<ClickMenu>()
+            .init_resource::<Panels>()
             .add_systems(OnEnter(Screen::Launcher), clear_board)
             .add_systems(OnEnter(Play::HandOver), hide_board)
             .add_systems(OnExit(Play::HandOver), show_board);
@@ -104,11 +122,13 @@ fn clear_board(
     mut commands: Commands,
     pieces: Query<Entity, With<BoardPiece>>,
     mut menu: ResMut<ClickMenu>,
+    mut panels: ResMut<Panels>,
 ) {
     for e in &pieces {
         commands.entity(e).despawn();
     }
     menu.0.clear();
+    panels.0 = None;
 }
 
 fn hide_board(mut pieces: Query<&mut Visibility, With<BoardPiece>>) {

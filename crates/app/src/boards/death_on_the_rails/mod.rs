@@ -4,6 +4,7 @@
 //! of the prompt. `draw.rs` draws it.
 
 pub mod draw;
+pub mod panel;
 
 use crate::boards::kit::{self, BoardPiece, RefreshedPiece};
 use crate::screens::Screen;
@@ -17,6 +18,19 @@ use death_on_the_rails::view::Face;
 use engine::Side;
 
 pub type DotrMatch = Match<DeathOnTheRails>;
+
+/// What this board tells the app (its one line in `boards::BOARDS`).
+pub const BOARD: crate::boards::Board = crate::boards::Board {
+    ruleset: death_on_the_rails::data::RULESET_ID,
+    core: |app| {
+        app.add_plugins(DeathOnTheRailsBoard);
+    },
+    draw: |app| {
+        app.add_plugins(draw::DeathOnTheRailsDraw);
+    },
+    in_progress: ("annemoisa", 90, "game-in-progress.png"),
+    measured: true,
+};
 
 /// A unit on the table, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
@@ -51,7 +65,9 @@ impl Plugin for DeathOnTheRailsBoard {
         kit::keep_shown_and_selected::<DeathOnTheRails, UnitId>(app);
         app.add_systems(
             PostUpdate,
-            sync_units.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+            (sync_units, panel::keep_panel)
+                .chain()
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
         );
     }
 }

@@ -16,6 +16,19 @@ use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan};
 
 pub type VvvMatch = Match<VeliVeljeaVastaan>;
 
+/// What this board tells the app (its one line in `boards::BOARDS`).
+pub const BOARD: crate::boards::Board = crate::boards::Board {
+    ruleset: veli_veljea_vastaan::data::RULESET_ID,
+    core: |app| {
+        app.add_plugins(VeliVeljeaVastaanBoard);
+    },
+    draw: |app| {
+        app.add_plugins(draw::VeliVeljeaVastaanDraw);
+    },
+    in_progress: ("campaign_1918", 260, "veli_veljea_vastaan-in-progress.png"),
+    measured: false,
+};
+
 /// A counter on the map, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct CounterToken {
@@ -45,7 +58,9 @@ impl Plugin for VeliVeljeaVastaanBoard {
         kit::keep_shown_and_selected::<VeliVeljeaVastaan, UnitId>(app);
         app.add_systems(
             PostUpdate,
-            sync_view.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+            (sync_view, panel::keep_panel)
+                .chain()
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
         );
     }
 }
