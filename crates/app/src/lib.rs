@@ -69,10 +69,12 @@ pub fn core_plugins(app: &mut App, config: AppConfig) {
     .add_message::<launcher::LauncherRequest>()
     .add_plugins(input::InputSettingsPlugin { bindings })
     .add_plugins(flow::FlowPlugin)
-    .add_plugins(boards::death_on_the_rails::DeathOnTheRailsBoard)
-    .add_plugins(boards::veli_veljea_vastaan::VeliVeljeaVastaanBoard)
+    .add_plugins(boards::kit::BoardKit)
     .add_systems(Update, launcher::handle_requests)
     .add_plugins(script::ScriptPlugin);
+    for board in boards::BOARDS {
+        (board.core)(app);
+    }
     if !problems.is_empty() {
         let mut all = app.world_mut().resource_mut::<input::BindingProblems>();
         all.0.extend(problems);
@@ -114,9 +116,10 @@ pub fn run(config: AppConfig) -> AppExit {
         )
         .expect("the default font's id is free to replace");
     core_plugins(&mut app, config);
-    app.add_plugins(boards::BoardCamera)
-        .add_plugins(boards::death_on_the_rails::draw::DeathOnTheRailsDraw)
-        .add_plugins(boards::veli_veljea_vastaan::draw::VeliVeljeaVastaanDraw)
-        .add_plugins(ui::PanelsPlugin);
+    app.add_plugins(boards::BoardCamera);
+    for board in boards::BOARDS {
+        (board.draw)(&mut app);
+    }
+    app.add_plugins(ui::PanelsPlugin);
     app.run()
 }

@@ -1,24 +1,22 @@
-//! The one place that names each built rule system: making a new match or
-//! loading a saved one of whichever rule system a scenario or save names.
+//! Making a new match or loading a saved one, of whichever rule system a
+//! scenario or save names: through the catalog's one generic dispatch, so
+//! this file names no rule system.
 
-use crate::session::{AnyMatch, Match, TableRules};
+use crate::session::{AnyMatch, Match};
 use catalog::ScenarioDirs;
-use death_on_the_rails::DeathOnTheRails;
 use engine::save::SaveFile;
-use engine::{Game, OptionSpec, Options, Ruleset};
+use engine::{Game, OptionSpec, Options, Ruleset, RulesetVisitor};
 use std::path::{Path, PathBuf};
-use veli_veljea_vastaan::VeliVeljeaVastaan;
 
 pub fn option_specs(ruleset: &str, path: &Path) -> Result<Vec<OptionSpec>, String> {
-    match ruleset {
-        "death_on_the_rails" => DeathOnTheRails::load(path)
-            .map(|r| r.option_specs())
-            .map_err(|e| e.to_string()),
-        "veli_veljea_vastaan" => VeliVeljeaVastaan::load(path)
-            .map(|r| r.option_specs())
-            .map_err(|e| e.to_string()),
-        other => Err(format!("the rule system \"{other}\" is not built yet")),
+    struct Specs;
+    impl RulesetVisitor for Specs {
+        type Output = Vec<OptionSpec>;
+        fn visit<R: Ruleset>(self, rules: R) -> Vec<OptionSpec> {
+            rules.option_specs()
+        }
     }
+    catalog::with_scenario(ruleset, path, Specs).map_err(|e| e.to_string())
 }
 
 pub fn new_match(
@@ -29,39 +27,27 @@ pub fn new_match(
     players: [String; 2],
     autosave: Option<PathBuf>,
 ) -> Result<Box<dyn AnyMatch>, String> {
-    fn make<R: TableRules + Send + Sync + 'static>(
-        rules: Result<R, engine::data::DataErrors>,
-        options: &Options,
+    struct Make<'a> {
+        options: &'a Options,
         seed: u64,
         players: [String; 2],
         autosave: Option<PathBuf>,
-    ) -> Result<Box<dyn AnyMatch>, String>
-    where
-        R::State: Send + Sync,
-        R::Action: Send + Sync,
-        R::Event: Send + Sync,
-    {
-        let game = Game::new(rules.map_err(|e| e.to_string())?, options.clone(), seed)
-            .map_err(|e| e.to_string())?;
-        Ok(Box::new(Match::new(game, players, autosave)))
     }
-    match ruleset {
-        "death_on_the_rails" => make(
-            DeathOnTheRails::load(path),
-            options,
-            seed,
-            players,
-            autosave,
-        ),
-        "veli_veljea_vastaan" => make(
-            VeliVeljeaVastaan::load(path),
-            options,
-            seed,
-            players,
-            autosave,
-        ),
-        other => Err(format!("the rule system \"{other}\" is not built yet")),
+    impl RulesetVisitor for Make<'_> {
+        type Output = Result<Box<dyn AnyMatch>, String>;
+        fn visit<R: Ruleset>(self, rules: R) -> Self::Output {
+            let game =
+                Game::new(rules, self.options.clone(), self.seed).map_err(|e| e.to_string())?;
+            Ok(Box::new(Match::new(game, self.players, self.autosave)))
+        }
     }
+    let make = Make {
+        options,
+        seed,
+        players,
+        autosave,
+    };
+    catalog::with_scenario(ruleset, path, make).map_err(|e| e.to_string())?
 }
 
 /// Makes the match once the players and the autosave are known.
@@ -80,36 +66,27 @@ fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), Str
                 save.ruleset
             )
         })?;
-    fn replayed<R: TableRules + Send + Sync + 'static>(
-        rules: Result<R, engine::data::DataErrors>,
-        save: SaveFile,
-        path: &Path,
-    ) -> Result<(SaveFile, MakeMatch), String>
-    where
-        R::State: Send + Sync,
-        R::Action: Send + Sync,
-        R::Event: Send + Sync,
-    {
-        let game = save
-            .replay(rules.map_err(|e| e.to_string())?)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok((
-            save,
-            Box::new(move |players, autosave| {
+    struct Replayed<'a> {
+        save: &'a SaveFile,
+        path: &'a Path,
+    }
+    impl RulesetVisitor for Replayed<'_> {
+        type Output = Result<MakeMatch, String>;
+        fn visit<R: Ruleset>(self, rules: R) -> Self::Output {
+            let game = self
+                .save
+                .replay(rules)
+                .map_err(|e| format!("{}: {e}", self.path.display()))?;
+            Ok(Box::new(move |players, autosave| {
                 Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
-            }),
-        ))
+            }))
+        }
     }
-    match save.ruleset.as_str() {
-        "death_on_the_rails" => replayed(DeathOnTheRails::load(&scenario), save, path),
-        "veli_veljea_vastaan" => replayed(VeliVeljeaVastaan::load(&scenario), save, path),
-        other => Err(format!(
-            "{}: the rule system \"{other}\" is not built yet",
-            path.display()
-        )),
-    }
+    let replayed = Replayed { save: &save, path };
+    let make = catalog::with_scenario(&save.ruleset, &scenario, replayed)
+        .map_err(|e| format!("{}: {e}", path.display()))??;
+    Ok((save, make))
 }
-
 pub fn load_match(
     dirs: &ScenarioDirs,
     path: &Path,

@@ -9,6 +9,7 @@
 //!   (50th/95th percentile, worst) and the resident memory.
 
 use crate::AppConfig;
+use crate::boards::BOARDS;
 use crate::flow::HandOverTo;
 use crate::launcher::{Launcher, LauncherRequest};
 use crate::screens::{Play, Screen};
@@ -17,24 +18,10 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
 
-/// Games played on by random decisions and then shot: (rule system,
-/// scenario, decisions, file name). After the decisions, play goes on (for
-/// up to [`MORE_FOR_ODDS`] decisions) until a choice shows its odds, so the
-/// picture shows them in the prompt panel.
-const IN_PROGRESS: &[(&str, &str, usize, &str)] = &[
-    (
-        "death_on_the_rails",
-        "annemoisa",
-        90,
-        "game-in-progress.png",
-    ),
-    (
-        "veli_veljea_vastaan",
-        "campaign_1918",
-        260,
-        "veli_veljea_vastaan-in-progress.png",
-    ),
-];
+/// Games played on by random decisions and then shot: each board's
+/// `in_progress` (scenario, decisions, file name). After the decisions, play
+/// goes on (for up to [`MORE_FOR_ODDS`] decisions) until a choice shows its
+/// odds, so the picture shows them in the prompt panel.
 const MORE_FOR_ODDS: usize = 300;
 
 /// Whether a game played on by random decisions has gone far enough: its
@@ -245,8 +232,10 @@ fn run_script(
                     p.step += 1;
                     p.since = p.frame;
                 }
-            } else if p.step <= n + IN_PROGRESS.len() {
-                let (ruleset, id, decisions, file) = IN_PROGRESS[p.step - n - 1];
+            } else if p.step <= n + BOARDS.len() {
+                let board = &BOARDS[p.step - n - 1];
+                let ruleset = board.ruleset;
+                let (id, decisions, file) = board.in_progress;
                 if age == 1 {
                     launcher.select_by_id(ruleset, id);
                     launcher.seed_text = "7".into();
@@ -329,11 +318,12 @@ fn run_script(
                 v.sort_by(|a, b| a.total_cmp(b));
                 println!("launcher_p50_frame_ms={:.1}", v[v.len() / 2]);
                 p.first_frame_printed = true;
-                if launcher.select_by_id("death_on_the_rails", scenario) {
+                let ruleset = BOARDS.iter().find(|b| b.measured).map_or("", |b| b.ruleset);
+                if launcher.select_by_id(ruleset, scenario) {
                     launcher.seed_text = "1".into();
                     requests.write(LauncherRequest::Start);
                 } else {
-                    eprintln!("no scenario death_on_the_rails/{scenario}");
+                    eprintln!("no scenario {ruleset}/{scenario}");
                     exit.write(AppExit::error());
                 }
                 p.since = p.frame;

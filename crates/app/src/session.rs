@@ -19,20 +19,7 @@ pub struct LogLine {
     pub dice: bool,
 }
 
-/// What the shared screen needs of a rule system beyond [`Ruleset`].
-pub trait TableRules: Ruleset {
-    /// Whether anything is hidden from one side now (then a change of player
-    /// goes through the hand-over screen).
-    fn secrets_at_table(&self, s: &Self::State) -> bool;
-    /// Whether the action is "pass" or "end this step" (the pass key).
-    fn is_pass(&self, a: &Self::Action) -> bool;
-    /// Whether the event involves dice (highlighted in the log).
-    fn is_dice_event(&self, e: &Self::Event) -> bool;
-    /// The section of the rules reference behind the current prompt.
-    fn rules_section(&self, s: &Self::State) -> &'static str;
-}
-
-pub struct Match<R: TableRules> {
+pub struct Match<R: Ruleset> {
     pub game: Game<R>,
     pub log: Vec<LogLine>,
     /// The side whose player sits at the screen now.
@@ -55,7 +42,7 @@ pub struct Match<R: TableRules> {
 /// The odds of each choice, and for which position they were worked out.
 type OddsCache = std::sync::Mutex<Option<((u64, Side, usize), Vec<Option<Odds>>)>>;
 
-impl<R: TableRules> Match<R> {
+impl<R: Ruleset> Match<R> {
     pub fn new(game: Game<R>, players: [String; 2], autosave: Option<PathBuf>) -> Self {
         let seat = match game.to_decide() {
             Decider::One(s) => s,
@@ -214,12 +201,7 @@ pub trait AnyMatch: Send + Sync + 'static {
     fn pass_choice(&self) -> Option<usize>;
 }
 
-impl<R: TableRules + Send + Sync + 'static> AnyMatch for Match<R>
-where
-    R::State: Send + Sync,
-    R::Action: Send + Sync,
-    R::Event: Send + Sync,
-{
+impl<R: Ruleset> AnyMatch for Match<R> {
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -354,20 +336,10 @@ impl Session {
         self.0.as_deref_mut()
     }
     /// The concrete match of rule system `R`, for its board.
-    pub fn of<R: TableRules + Send + Sync + 'static>(&self) -> Option<&Match<R>>
-    where
-        R::State: Send + Sync,
-        R::Action: Send + Sync,
-        R::Event: Send + Sync,
-    {
+    pub fn of<R: Ruleset>(&self) -> Option<&Match<R>> {
         self.get()?.as_any().downcast_ref::<Match<R>>()
     }
-    pub fn of_mut<R: TableRules + Send + Sync + 'static>(&mut self) -> Option<&mut Match<R>>
-    where
-        R::State: Send + Sync,
-        R::Action: Send + Sync,
-        R::Event: Send + Sync,
-    {
+    pub fn of_mut<R: Ruleset>(&mut self) -> Option<&mut Match<R>> {
         self.get_mut()?.as_any_mut().downcast_mut::<Match<R>>()
     }
 }

@@ -4,21 +4,17 @@
 //! reference; the hand-over screen; the result.
 
 use crate::AppConfig;
-use crate::boards::death_on_the_rails::draw::ClickMenu;
-use crate::boards::death_on_the_rails::{Selected, ShownView};
-use crate::boards::veli_veljea_vastaan::panel as vvv_panel;
-use crate::boards::veli_veljea_vastaan::{VvvMatch, VvvSelected, VvvShown};
+use crate::boards::kit::{ClickMenu, Panels};
 use crate::flow::{HandOverTo, Playout, RulesOpen, after_decision, save_now, take_seat};
 use crate::input::{BindingProblems, UiFocus};
 use crate::launcher::{Launcher, LauncherRequest, random_seed};
 use crate::rules_reference::RulesReference;
 use crate::screens::{Play, Screen};
-use crate::session::{AnyMatch, Session};
+use crate::session::Session;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use catalog::RULESETS;
-use death_on_the_rails::DeathOnTheRails;
 use engine::{Decider, Side};
 
 pub const PANEL_WIDTH: f32 = 330.0;
@@ -75,7 +71,7 @@ fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
     )
 }
 
-const DICE_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 210, 90);
+pub const DICE_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 210, 90);
 const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 
 fn launcher_panel(
@@ -308,9 +304,7 @@ fn game_panels(
     mut requests: MessageWriter<LauncherRequest>,
     mut rules_open: ResMut<RulesOpen>,
     mut menu: ResMut<ClickMenu>,
-    selected: Res<Selected>,
-    shown: Res<ShownView>,
-    vvv: (Res<VvvShown>, Res<VvvSelected>),
+    panels: Res<Panels>,
     config: Res<AppConfig>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -413,11 +407,9 @@ fn game_panels(
                 ui.colored_label(DICE_COLOUR, msg);
             }
             ui.separator();
-            if let Some(v) = &shown.view {
-                table_panel(ui, m, v);
-            }
-            if let (Some(v), Some(vm)) = (&vvv.0.view, m.as_any().downcast_ref::<VvvMatch>())
-                && let Some(i) = vvv_panel::table_panel(ui, vm, v, deciding)
+            // The board's own part: the table.
+            if let Some(p) = &panels.0
+                && let Some(i) = p.table(ui, &*m, deciding)
             {
                 chosen = Some(i);
             }
@@ -425,14 +417,10 @@ fn game_panels(
     egui::Panel::left("log")
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
-            if let (Some(u), Some(v)) = (selected.0, &shown.view) {
-                unit_panel(ui, &session_rules(m), v, u);
-                ui.separator();
-            }
-            if let (Some(u), Some(v), Some(vm)) =
-                (vvv.1.0, &vvv.0.view, m.as_any().downcast_ref::<VvvMatch>())
+            // The board's own part: the selected piece.
+            if let Some(p) = &panels.0
+                && p.selected(ui, &*m)
             {
-                vvv_panel::unit_panel(ui, vm, v, u);
                 ui.separator();
             }
             ui.heading("Log");
@@ -469,156 +457,6 @@ fn game_panels(
         save_now(m, &config);
     }
     Ok(())
-}
-
-/// The rule system's data, for panels that need more than `AnyMatch`.
-fn session_rules(m: &dyn AnyMatch) -> Option<DeathOnTheRails> {
-    m.as_any()
-        .downcast_ref::<crate::boards::death_on_the_rails::DotrMatch>()
-        .map(|m| m.game.rules().clone())
-}
-
-fn table_panel(ui: &mut egui::Ui, m: &dyn AnyMatch, v: &death_on_the_rails::view::View) {
-    ui.heading(format!("Turn {}", v.turn));
-    ui.label(format!("Active player: {}", m.side_name(v.active)));
-    // The initiative track: Estonia's end on the left, Russia's on the right.
-    ui.horizontal(|ui| {
-        ui.spacing_mut().item_spacing.x = 2.0;
-        for pos in (-v.track..=v.track).rev() {
-            let here = pos == v.initiative;
-            let fill = if pos > 0 {
-                side_colour(Side::A).gamma_multiply(0.5)
-            } else if pos < 0 {
-                side_colour(Side::B).gamma_multiply(0.5)
-            } else {
-                egui::Color32::DARK_GRAY
-            };
-            let text = if here {
-                "●".to_string()
-            } else {
-                pos.abs().to_string()
-            };
-            ui.add(
-                egui::Button::new(egui::RichText::new(text).strong())
-                    .fill(fill)
-                    .small(),
-            );
-        }
-    });
-    ui.small(format!(
-        "Initiative: {} ({} of {} toward {})",
-        v.initiative,
-        v.initiative.abs(),
-        v.track,
-        if v.initiative >= 0 {
-            m.side_name(Side::A)
-        } else {
-            m.side_name(Side::B)
-        }
-    ));
-    ui.horizontal(|ui| {
-        ui.label("Actions taken:");
-        for _ in 0..v.actions_done {
-            ui.colored_label(side_colour(v.active), "■");
-        }
-    });
-    // The card's count is the secret of the player who drew it.
-    if let Some(n) = v.actions_on_card {
-        ui.colored_label(
-            DICE_COLOUR,
-            format!(
-                "Secret (yours): the action card allows {} {} this turn.",
-                n,
-                m.side_name(v.active)
-            ),
-        );
-    } else if v.viewer == Some(v.active) {
-        ui.small("Your opponent holds the action card and will say when your actions run out.");
-    }
-    if let Some(letters) = &v.secret_objectives {
-        let l: Vec<String> = letters.iter().map(|c| c.to_string()).collect();
-        ui.colored_label(
-            DICE_COLOUR,
-            format!("Your secret objectives: {}", l.join(", ")),
-        );
-    }
-    if let Some((side, letters)) = &v.revealed_objectives {
-        let l: Vec<String> = letters.iter().map(|c| c.to_string()).collect();
-        ui.label(format!(
-            "{}'s revealed objectives: {}",
-            m.side_name(*side),
-            l.join(", ")
-        ));
-    }
-    ui.label(format!(
-        "Action deck: {} cards, {} discarded",
-        v.deck, v.discard
-    ));
-    for o in &v.objectives {
-        let who = o
-            .control
-            .map(|s| m.side_name(s))
-            .unwrap_or_else(|| "nobody".into());
-        ui.label(format!("Objective {}: held by {who}", o.letter));
-    }
-    if v.train_hits.iter().any(|&h| h > 0) {
-        ui.label(format!(
-            "Charge hits on trains: {} {}, {} {}",
-            m.side_name(Side::A),
-            v.train_hits[0],
-            m.side_name(Side::B),
-            v.train_hits[1]
-        ));
-    }
-    if v.fog {
-        ui.label("Fog lies on the field.");
-    }
-    if v.evacuated > 0 {
-        ui.label(format!("Evacuated: {}", v.evacuated));
-    }
-}
-
-fn unit_panel(
-    ui: &mut egui::Ui,
-    rules: &Option<DeathOnTheRails>,
-    v: &death_on_the_rails::view::View,
-    u: u8,
-) {
-    let Some(unit) = v.units.iter().find(|x| x.id == u) else {
-        return;
-    };
-    ui.heading("Selected unit");
-    let where_ = match (unit.place, rules) {
-        (death_on_the_rails::state::Place::Area(a), Some(r)) => {
-            r.sc().map.areas[a as usize].name.clone()
-        }
-        (p, _) => format!("{p:?}"),
-    };
-    match &unit.face {
-        Some(f) => {
-            ui.label(egui::RichText::new(&f.name).strong());
-            ui.label(format!(
-                "strength {} of {} (critical {}), {:?}{}",
-                f.strength,
-                f.full_strength,
-                f.critical,
-                f.kind,
-                f.ability
-                    .map(|a| format!(", ability {a:?}"))
-                    .unwrap_or_default()
-            ));
-        }
-        None => {
-            ui.label("An enemy block, face-down.");
-        }
-    }
-    ui.label(format!("in {where_}"));
-    if unit.asleep {
-        ui.label("asleep");
-    }
-    if unit.must_retreat {
-        ui.label("must retreat");
-    }
 }
 
 fn hand_over_panel(

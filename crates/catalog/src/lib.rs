@@ -3,7 +3,7 @@
 //! a save file names.
 
 use engine::data::{DataError, DataErrors, SourceFile};
-use engine::{RulesetVisitor, ScenarioInfo};
+use engine::{RuleSystem, RulesetVisitor, ScenarioInfo};
 use std::path::{Path, PathBuf};
 
 /// A rule system, built or still to come.
@@ -12,30 +12,57 @@ pub struct RulesetEntry {
     pub id: &'static str,
     pub title: &'static str,
     pub built: bool,
+    /// Its rules reference (`RuleSystem::REFERENCE`); empty when not built.
+    pub reference: &'static str,
 }
 
-pub const RULESETS: &[RulesetEntry] = &[
-    RulesetEntry {
-        id: "death_on_the_rails",
-        title: "Death on the Rails",
-        built: true,
-    },
-    RulesetEntry {
-        id: "veli_veljea_vastaan",
-        title: "Veli Veljeä Vastaan (1918: Brother Against Brother)",
-        built: true,
-    },
-    RulesetEntry {
-        id: "red_actions",
-        title: "Red Actions!",
-        built: false,
-    },
-    RulesetEntry {
-        id: "red_square",
-        title: "Red Square",
-        built: false,
-    },
-];
+/// Generic code run with the type of one registered rule system, before any
+/// scenario is loaded (see [`dispatch`]).
+pub trait Dispatch {
+    type Output;
+    fn with<S: RuleSystem>(self) -> Self::Output;
+}
+
+/// The registration: each built rule system is one line (its `RuleSystem`
+/// type), each one still to come one line (id and title). Everything else,
+/// here, on the command line and in the app, goes through [`RULESETS`] and
+/// [`dispatch`].
+macro_rules! register {
+    (built: $($system:ty),* ; coming: $(($id:literal, $title:literal)),* $(,)?) => {
+        /// Every rule system, built or still to come.
+        pub const RULESETS: &[RulesetEntry] = &[
+            $(RulesetEntry {
+                id: <$system as RuleSystem>::ID,
+                title: <$system as RuleSystem>::TITLE,
+                built: true,
+                reference: <$system as RuleSystem>::REFERENCE,
+            },)*
+            $(RulesetEntry {
+                id: $id,
+                title: $title,
+                built: false,
+                reference: "",
+            },)*
+        ];
+
+        /// Runs `d` with the rule system `id` (`None`: not built, or unknown).
+        pub fn dispatch<D: Dispatch>(id: &str, d: D) -> Option<D::Output> {
+            $(if id == <$system as RuleSystem>::ID {
+                return Some(d.with::<$system>());
+            })*
+            None
+        }
+    };
+}
+
+register! {
+    built:
+        death_on_the_rails::DeathOnTheRails,
+        veli_veljea_vastaan::VeliVeljeaVastaan;
+    coming:
+        ("red_actions", "Red Actions!"),
+        ("red_square", "Red Square"),
+}
 
 pub fn ruleset(id: &str) -> Option<&'static RulesetEntry> {
     RULESETS.iter().find(|r| r.id == id)
@@ -160,17 +187,22 @@ pub fn discover(dirs: &ScenarioDirs) -> Vec<ScenarioEntry> {
 }
 
 fn load_info(ruleset: &str, path: &Path) -> Result<ScenarioInfo, DataErrors> {
-    match ruleset {
-        "death_on_the_rails" => death_on_the_rails::load_scenario(path).map(|s| s.info),
-        "veli_veljea_vastaan" => veli_veljea_vastaan::load_scenario(path).map(|s| s.info),
-        _ => Err(DataError {
+    struct LoadInfo<'a>(&'a Path);
+    impl Dispatch for LoadInfo<'_> {
+        type Output = Result<ScenarioInfo, DataErrors>;
+        fn with<S: RuleSystem>(self) -> Self::Output {
+            S::load_info(self.0)
+        }
+    }
+    dispatch(ruleset, LoadInfo(path)).unwrap_or_else(|| {
+        Err(DataError {
             file: path.to_path_buf(),
             line: 0,
             column: 0,
             message: format!("the rule system \"{ruleset}\" is not built yet"),
         }
-        .into()),
-    }
+        .into())
+    })
 }
 
 /// The file of scenario `id` of a rule system (the first found).
@@ -187,20 +219,18 @@ pub fn with_scenario<V: RulesetVisitor>(
     path: &Path,
     visitor: V,
 ) -> Result<V::Output, LoadError> {
+    struct Load<'a, V>(&'a Path, V);
+    impl<V: RulesetVisitor> Dispatch for Load<'_, V> {
+        type Output = Result<V::Output, LoadError>;
+        fn with<S: RuleSystem>(self) -> Self::Output {
+            let rules = S::load(self.0).map_err(LoadError::Data)?;
+            Ok(self.1.visit(rules))
+        }
+    }
     let entry =
         self::ruleset(ruleset).ok_or_else(|| LoadError::UnknownRuleset(ruleset.to_string()))?;
-    match entry.id {
-        "death_on_the_rails" => {
-            let rules = death_on_the_rails::DeathOnTheRails::load(path).map_err(LoadError::Data)?;
-            Ok(visitor.visit(rules))
-        }
-        "veli_veljea_vastaan" => {
-            let rules =
-                veli_veljea_vastaan::VeliVeljeaVastaan::load(path).map_err(LoadError::Data)?;
-            Ok(visitor.visit(rules))
-        }
-        other => Err(LoadError::NotBuilt(other.to_string())),
-    }
+    dispatch(entry.id, Load(path, visitor))
+        .unwrap_or_else(|| Err(LoadError::NotBuilt(entry.id.to_string())))
 }
 
 /// Finds scenario `id` of `ruleset` and runs `visitor` with it.
@@ -289,50 +319,96 @@ fn validate_file(path: &Path) -> Vec<DataError> {
             }];
         }
     };
-    match header.ruleset.get_ref().as_str() {
-        "death_on_the_rails" => {
-            let result = match header.kind.get_ref().as_str() {
-                "scenario" => death_on_the_rails::load_scenario(path).map(|_| ()),
-                "map" => death_on_the_rails::scenario::load_map(path).map(|_| ()),
-                "action_cards" => death_on_the_rails::scenario::load_cards(path).map(|_| ()),
-                other => Err(file
-                    .error_at(
-                        header.kind.span(),
-                        format!(
-                            "unknown kind \"{other}\" (expected scenario, map or action_cards)"
-                        ),
-                    )
-                    .into()),
-            };
-            result.err().map(|e| e.0).unwrap_or_default()
+    struct Check<'a> {
+        path: &'a Path,
+        file: &'a SourceFile,
+        kind: &'a engine::data::Spanned<String>,
+    }
+    impl Dispatch for Check<'_> {
+        type Output = Vec<DataError>;
+        fn with<S: RuleSystem>(self) -> Vec<DataError> {
+            let kind = self.kind.get_ref().as_str();
+            if !S::FILE_KINDS.contains(&kind) {
+                return vec![self.file.error_at(
+                    self.kind.span(),
+                    format!(
+                        "unknown kind \"{kind}\" (expected {})",
+                        one_of(S::FILE_KINDS)
+                    ),
+                )];
+            }
+            S::check_file(kind, self.path)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_default()
         }
-        "veli_veljea_vastaan" => {
-            use veli_veljea_vastaan::scenario;
-            let result = match header.kind.get_ref().as_str() {
-                "scenario" => scenario::load_scenario(path).map(|_| ()),
-                "map" => scenario::load_map(path).map(|_| ()),
-                "tables" => scenario::load_tables(path).map(|_| ()),
-                "cards" => scenario::check_cards_file(path),
-                other => Err(file
-                    .error_at(
-                        header.kind.span(),
-                        format!(
-                            "unknown kind \"{other}\" (expected scenario, map, tables or cards)"
-                        ),
-                    )
-                    .into()),
-            };
-            result.err().map(|e| e.0).unwrap_or_default()
+    }
+    let id = header.ruleset.get_ref().as_str();
+    let check = Check {
+        path,
+        file: &file,
+        kind: &header.kind,
+    };
+    dispatch(id, check).unwrap_or_else(|| {
+        let message = match ruleset(id) {
+            Some(r) if !r.built => format!("the rule system \"{id}\" is not built yet"),
+            _ => format!(
+                "unknown rule system \"{id}\" (known: {})",
+                RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        vec![file.error_at(header.ruleset.span(), message)]
+    })
+}
+
+/// "a, b or c".
+fn one_of(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each built rule system is registered once, with its scenarios, its
+    /// docs and its rules reference where the recipe in
+    /// `docs/architecture.md` puts them; dispatch reaches exactly the built.
+    #[test]
+    fn the_registration_lists_every_rule_system() {
+        struct Id;
+        impl Dispatch for Id {
+            type Output = &'static str;
+            fn with<S: RuleSystem>(self) -> &'static str {
+                S::ID
+            }
         }
-        other => {
-            let message = match ruleset(other) {
-                Some(r) if !r.built => format!("the rule system \"{other}\" is not built yet"),
-                _ => format!(
-                    "unknown rule system \"{other}\" (known: {})",
-                    RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            vec![file.error_at(header.ruleset.span(), message)]
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for (i, r) in RULESETS.iter().enumerate() {
+            assert!(RULESETS[..i].iter().all(|o| o.id != r.id), "{} twice", r.id);
+            if !r.built {
+                assert_eq!(dispatch(r.id, Id), None);
+                continue;
+            }
+            assert_eq!(dispatch(r.id, Id), Some(r.id));
+            assert!(root.join("scenarios").join(r.id).is_dir(), "{}", r.id);
+            assert!(root.join("docs").join(r.id).is_dir(), "{}", r.id);
+            assert!(
+                r.reference.contains(&format!("ruleset = \"{}\"", r.id)),
+                "the rules reference of {} does not name it",
+                r.id
+            );
+            let found = discover(&ScenarioDirs(vec![root.join("scenarios")]));
+            assert!(
+                found.iter().any(|e| e.ruleset == r.id && e.result.is_ok()),
+                "no scenario of {} loads",
+                r.id
+            );
         }
+        assert_eq!(dispatch("no_such_system", Id), None);
+        assert_eq!(one_of(&["a", "b", "c"]), "a, b or c");
     }
 }

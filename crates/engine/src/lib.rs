@@ -10,6 +10,7 @@ pub mod data;
 pub mod dice;
 pub mod game;
 pub mod odds;
+pub mod reference;
 pub mod ruleset;
 pub mod runner;
 pub mod save;
@@ -17,7 +18,7 @@ pub mod save;
 pub use game::{Game, UndoError};
 pub use odds::Odds;
 pub use ruleset::{
-    Decider, OptionSpec, Options, Outcome, Prompt, RuleError, Ruleset, RulesetVisitor,
+    Decider, OptionSpec, Options, Outcome, Prompt, RuleError, RuleSystem, Ruleset, RulesetVisitor,
     ScenarioInfo, SetupError, Side,
 };
 

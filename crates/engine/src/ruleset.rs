@@ -121,11 +121,15 @@ pub struct SetupError(pub String);
 /// Rules are pure: no clock, no global random generator, no I/O. The state
 /// carries its own seeded generator, so the same scenario, options, seed and
 /// actions give the same game, bit for bit.
-pub trait Ruleset: Clone {
-    type State: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
-    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
-    type View: Serialize;
-    type Event: Clone + Debug + Serialize;
+///
+/// Every part may cross threads (`Send + Sync + 'static`): the app keeps a
+/// game in a Bevy resource, and the generic dispatch of the catalog serves it
+/// as it serves the command line.
+pub trait Ruleset: Clone + Send + Sync + 'static {
+    type State: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type View: Serialize + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
 
     /// The rule system's id, as used in folder names and save files.
     fn id(&self) -> &'static str;
@@ -233,6 +237,31 @@ pub trait Ruleset: Clone {
         None
     }
 
+    /// Whether anything is hidden from one side now. At one shared screen a
+    /// change of player then goes through the hand-over screen. `true` by
+    /// default: a rule system with nothing hidden says so.
+    fn secrets_at_table(&self, s: &Self::State) -> bool {
+        let _ = s;
+        true
+    }
+    /// Whether the action is "pass" or "end this step" (the app's pass key).
+    fn is_pass(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+    /// Whether the event is a die roll or a dice count (highlighted in the
+    /// log, and held on screen a moment).
+    fn is_dice_event(&self, event: &Self::Event) -> bool {
+        let _ = event;
+        false
+    }
+    /// The id of the section of the rules reference (`RuleSystem::REFERENCE`)
+    /// behind the current prompt; empty: none.
+    fn rules_section(&self, s: &Self::State) -> &'static str {
+        let _ = s;
+        ""
+    }
+
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {
         let mut choices = Vec::new();
@@ -285,6 +314,32 @@ pub trait Ruleset: Clone {
             })
         }
     }
+}
+
+/// A rule system as the catalog registers it: its id and title, how its
+/// files load and are checked, and its rules reference. Implemented by the
+/// rule system's [`Ruleset`] type; the catalog lists each in one line, and
+/// everything else (command line, app) reaches it through that list.
+pub trait RuleSystem: Ruleset + Sized {
+    /// The id, as used in folder names (`scenarios/<id>/`) and save files.
+    const ID: &'static str;
+    /// The title the launcher shows.
+    const TITLE: &'static str;
+    /// The rules reference in our own words (`assets/rules/<id>.toml`): a
+    /// TOML file with `ruleset = "<id>"` and `[[section]]`s of `id`, `title`
+    /// and `text`; [`Ruleset::rules_section`] names its sections.
+    const REFERENCE: &'static str;
+    /// The kinds of data file (`kind = "..."` in a file's header), scenario
+    /// first.
+    const FILE_KINDS: &'static [&'static str];
+
+    /// Loads a scenario file with everything it refers to.
+    fn load(path: &std::path::Path) -> Result<Self, crate::data::DataErrors>;
+    /// What the launcher and the command line show of a scenario file.
+    fn load_info(path: &std::path::Path) -> Result<ScenarioInfo, crate::data::DataErrors>;
+    /// Checks one data file of kind `kind` (one of [`RuleSystem::FILE_KINDS`])
+    /// on its own, or with what it refers to for a scenario.
+    fn check_file(kind: &str, path: &std::path::Path) -> Result<(), crate::data::DataErrors>;
 }
 
 /// Generic code that runs with whichever rule system a file or a command names:

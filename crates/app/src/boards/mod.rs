@@ -4,6 +4,7 @@
 //! sliding to their places, and finding what the pointer is on.
 
 pub mod death_on_the_rails;
+pub mod kit;
 pub mod veli_veljea_vastaan;
 
 use crate::input::{UiAction, UiFocus};
@@ -11,6 +12,26 @@ use crate::screens::{Play, Screen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
+
+/// What a board tells the app: everything else about a rule system reaches
+/// the app through the catalog (`catalog::dispatch`) and its `Ruleset`.
+pub struct Board {
+    /// The rule system's id (`RuleSystem::ID`).
+    pub ruleset: &'static str,
+    /// What runs without a window: pieces kept in step with the view, what
+    /// a click means, the board's panels.
+    pub core: fn(&mut App),
+    /// The drawing (only with a window).
+    pub draw: fn(&mut App),
+    /// The game in progress of `--screenshots`: scenario, random decisions
+    /// before the picture, file name.
+    pub in_progress: (&'static str, usize, &'static str),
+    /// Whether `--measure` plays this board (with the scenario it names).
+    pub measured: bool,
+}
+
+/// The boards: one line per rule system.
+pub const BOARDS: &[Board] = &[death_on_the_rails::BOARD, veli_veljea_vastaan::BOARD];
 
 /// Pan and zoom of the board camera, shared by every board: the pan keys,
 /// the zoom keys and wheel, and dragging the board with the select button.
@@ -238,6 +259,59 @@ pub fn nearest<I>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rule system is one unit: outside its own crate and its own board
+    /// folder, the program's sources name it only in its registration
+    /// lines (one in the catalog; here its `mod` and its line in `BOARDS`).
+    #[test]
+    fn no_source_outside_a_rule_systems_folders_names_it() {
+        fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()) {
+                let p = e.path();
+                if p.is_dir() {
+                    sources(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = Vec::new();
+        for dir in [
+            "src",
+            "crates/app/src",
+            "crates/catalog/src",
+            "crates/engine/src",
+        ] {
+            sources(&root.join(dir), &mut files);
+        }
+        let built: Vec<&str> = catalog::RULESETS
+            .iter()
+            .filter(|r| r.built)
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(built.len(), BOARDS.len(), "a board for each rule system");
+        for id in built {
+            assert!(BOARDS.iter().any(|b| b.ruleset == id), "no board for {id}");
+            let own = root.join("crates/app/src/boards").join(id);
+            for f in files.iter().filter(|f| !f.starts_with(&own)) {
+                let text = std::fs::read_to_string(f).unwrap();
+                let naming = text.lines().filter(|l| l.contains(id)).count();
+                let allowed = if f.ends_with("catalog/src/lib.rs") {
+                    1
+                } else if f.ends_with("app/src/boards/mod.rs") {
+                    2
+                } else {
+                    0
+                };
+                assert!(
+                    naming <= allowed,
+                    "{} names {id} on {naming} lines (registration: {allowed})",
+                    f.display()
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_piece_appears_at_its_first_place_and_slides_to_the_next() {

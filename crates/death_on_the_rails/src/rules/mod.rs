@@ -622,8 +622,78 @@ impl Ruleset for DeathOnTheRails {
         crate::text::describe_events(self, s, events, viewer)
     }
 
+    /// Blocks stand face-down to the enemy all game: every change of player
+    /// at a shared screen needs the hand-over screen.
+    fn secrets_at_table(&self, _s: &State) -> bool {
+        true
+    }
+
+    fn is_pass(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::Pass | Action::Stop | Action::NoReaction | Action::NotNow | Action::Done
+        )
+    }
+
+    fn is_dice_event(&self, e: &Event) -> bool {
+        matches!(
+            e,
+            Event::DiceCount { .. }
+                | Event::Rolled { .. }
+                | Event::Raised { .. }
+                | Event::Compared { .. }
+                | Event::ArtilleryFire { .. }
+                | Event::Sabotage { .. }
+                | Event::Charges { .. }
+                | Event::FogCheck { .. }
+        )
+    }
+
+    fn rules_section(&self, s: &State) -> &'static str {
+        match &s.phase {
+            Phase::Setup { .. } => "setup",
+            Phase::ChooseAction => "6",
+            Phase::MoveGroup { .. } | Phase::MoveOn { .. } => "6.1",
+            Phase::TrainMove { .. } | Phase::TrainLoss { .. } => "12",
+            Phase::Fire { .. } => "6.2",
+            Phase::ArtilleryAim { .. } => "9.3",
+            Phase::Raise { .. } => "9.1",
+            Phase::Reaction => "6.3",
+            Phase::WakeUp { .. }
+            | Phase::CallReinforcements
+            | Phase::PlaceReinforcements { .. }
+            | Phase::ExtraMoves => "scenarios",
+            Phase::MeleeLead { .. } => "9.2",
+            Phase::GameOver => "11",
+        }
+    }
+
     fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
         self.odds_of(s, side, action)
+    }
+}
+
+impl engine::RuleSystem for DeathOnTheRails {
+    const ID: &'static str = crate::data::RULESET_ID;
+    const TITLE: &'static str = "Death on the Rails";
+    const REFERENCE: &'static str =
+        include_str!("../../../../assets/rules/death_on_the_rails.toml");
+    const FILE_KINDS: &'static [&'static str] = &["scenario", "map", "action_cards"];
+
+    fn load(path: &Path) -> Result<Self, DataErrors> {
+        DeathOnTheRails::load(path)
+    }
+
+    fn load_info(path: &Path) -> Result<engine::ScenarioInfo, DataErrors> {
+        load_scenario(path).map(|s| s.info)
+    }
+
+    fn check_file(kind: &str, path: &Path) -> Result<(), DataErrors> {
+        match kind {
+            "map" => crate::scenario::load_map(path).map(|_| ()),
+            "action_cards" => crate::scenario::load_cards(path).map(|_| ()),
+            _ => load_scenario(path).map(|_| ()),
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod objective_control;
 mod railway_sabotage;
 mod random_games;
 mod reaction_fire;
+mod rules_reference;
 mod scenario_files;
 mod scenario_forces;
 mod scenarios;

@@ -402,7 +402,77 @@ impl Ruleset for VeliVeljeaVastaan {
         crate::text::events(self, s, events, viewer)
     }
 
+    /// Each player's hand is secret all game: every change of player at a
+    /// shared screen needs the hand-over screen.
+    fn secrets_at_table(&self, _s: &State) -> bool {
+        true
+    }
+
+    fn is_pass(&self, a: &Action) -> bool {
+        matches!(
+            a,
+            Action::DoneActivating
+                | Action::DoneMoving
+                | Action::EndTurn
+                | Action::NoResponse
+                | Action::StayPut
+                | Action::Enough
+        )
+    }
+
+    fn is_dice_event(&self, e: &Event) -> bool {
+        matches!(e, Event::Combat { .. } | Event::Retreats { .. })
+    }
+
+    fn rules_section(&self, s: &State) -> &'static str {
+        match s.phase {
+            Phase::Place => {
+                if s.effects.is_some() {
+                    "4.1"
+                } else {
+                    "4.5"
+                }
+            }
+            Phase::PlayCard | Phase::Activate => "4.1",
+            Phase::Move => "4.2",
+            Phase::Attack
+            | Phase::Attackers
+            | Phase::Respond(_)
+            | Phase::Losses(_)
+            | Phase::Retreat
+            | Phase::Advance => "4.3",
+            Phase::Repair | Phase::Fieldworks | Phase::Reduce | Phase::Control => "4.1",
+            Phase::GameOver => "5",
+        }
+    }
+
     fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
         self.odds_of(s, side, action)
+    }
+}
+
+impl engine::RuleSystem for VeliVeljeaVastaan {
+    const ID: &'static str = crate::data::RULESET_ID;
+    const TITLE: &'static str = "Veli Veljeä Vastaan (1918: Brother Against Brother)";
+    const REFERENCE: &'static str =
+        include_str!("../../../../assets/rules/veli_veljea_vastaan.toml");
+    const FILE_KINDS: &'static [&'static str] = &["scenario", "map", "tables", "cards"];
+
+    fn load(path: &Path) -> Result<Self, engine::data::DataErrors> {
+        VeliVeljeaVastaan::load(path)
+    }
+
+    fn load_info(path: &Path) -> Result<engine::ScenarioInfo, engine::data::DataErrors> {
+        crate::scenario::load_scenario(path).map(|s| s.info)
+    }
+
+    fn check_file(kind: &str, path: &Path) -> Result<(), engine::data::DataErrors> {
+        use crate::scenario;
+        match kind {
+            "map" => scenario::load_map(path).map(|_| ()),
+            "tables" => scenario::load_tables(path).map(|_| ()),
+            "cards" => scenario::check_cards_file(path),
+            _ => scenario::load_scenario(path).map(|_| ()),
+        }
     }
 }

@@ -5,12 +5,12 @@
 //! and range while a target is picked; pan, zoom and clicks.
 
 use super::{
-    BoardPiece, DotrMatch, Hit, Selected, ShownView, UnitToken, choices_for, fire_lines,
-    legal_targets,
+    DotrMatch, Hit, Selected, ShownView, UnitToken, choices_for, fire_lines, legal_targets,
 };
 use crate::AppConfig;
 use crate::boards::Glide;
-use crate::flow::{Playout, after_decision};
+use crate::boards::kit::{self, BoardPiece, ClickMenu, RefreshedPiece, label, line};
+use crate::flow::Playout;
 use crate::screens::{Play, Screen};
 use crate::session::Session;
 use bevy::asset::RenderAssetUsages;
@@ -51,10 +51,6 @@ pub struct DrawnBoard {
     pub seat: Option<Side>,
 }
 
-/// The choices a click stood for when it was ambiguous: the panel asks which.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct ClickMenu(pub Vec<usize>);
-
 #[derive(Resource)]
 struct DotImage(Handle<Image>);
 
@@ -76,7 +72,6 @@ pub struct DeathOnTheRailsDraw;
 impl Plugin for DeathOnTheRailsDraw {
     fn build(&self, app: &mut App) {
         app.init_resource::<DrawnBoard>()
-            .init_resource::<ClickMenu>()
             .add_systems(Startup, make_dot_image)
             .add_systems(
                 Update,
@@ -91,8 +86,7 @@ impl Plugin for DeathOnTheRailsDraw {
                     .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
             )
             .add_systems(OnEnter(Screen::Launcher), forget_board)
-            .add_systems(OnEnter(Play::HandOver), hide_board)
-            .add_systems(OnExit(Play::HandOver), show_board);
+            .add_systems(OnExit(Play::HandOver), redraw_after_hand_over);
     }
 }
 
@@ -158,27 +152,6 @@ pub fn area_at(map: &Map, p: Vec2) -> Option<AreaId> {
     cell_area(map, x as isize, y as isize)
 }
 
-fn line(from: Vec2, to: Vec2, width: f32, colour: Color, z: f32) -> (Sprite, Transform) {
-    let d = to - from;
-    let mid = (from + to) / 2.0;
-    (
-        Sprite::from_color(colour, Vec2::new(d.length(), width)),
-        Transform::from_translation(mid.extend(z))
-            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
-    )
-}
-
-fn label(text: impl Into<String>, size: f32, colour: Color) -> (Text2d, TextFont, TextColor) {
-    (
-        Text2d::new(text),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(colour),
-    )
-}
-
 #[allow(clippy::too_many_arguments)]
 fn draw_map(
     session: Res<Session>,
@@ -225,6 +198,7 @@ fn draw_map(
                 Sprite::from_color(Color::srgba(1.0, 0.9, 0.2, 0.35), Vec2::splat(CELL)),
                 Transform::from_translation(p.extend(0.5)),
                 BoardPiece,
+                RefreshedPiece,
                 Visibility::Hidden,
                 CellHighlight(a),
             ));
@@ -709,66 +683,24 @@ fn click(
             found = choices_for(m, Hit::Area(a), selected.0);
         }
     }
-    match found.len() {
-        0 => {
-            selected.0 = match hit {
-                Hit::Unit(u) => Some(u),
-                Hit::Area(_) => None,
-            };
-            menu.0.clear();
-        }
-        1 => {
-            menu.0.clear();
-            let chose = session
-                .of_mut::<DeathOnTheRails>()
-                .map(|m| m.choose(found[0]).is_ok())
-                .unwrap_or(false);
-            if chose {
-                selected.0 = None;
-                after_decision(&mut session, &mut next, &mut playout, &config);
-            }
-        }
-        _ => {
-            if let Hit::Unit(u) = hit {
-                selected.0 = Some(u);
-            }
-            menu.0 = found;
-        }
+    let piece = match hit {
+        Hit::Unit(u) => Some(u),
+        Hit::Area(_) => None,
+    };
+    if let Some(i) = kit::pick(found, piece, &mut selected.0, &mut menu)
+        && kit::choose_clicked::<DeathOnTheRails>(i, &mut session, &mut next, &mut playout, &config)
+    {
+        selected.0 = None;
     }
 }
 
-fn forget_board(mut drawn: ResMut<DrawnBoard>, mut menu: ResMut<ClickMenu>) {
+fn forget_board(mut drawn: ResMut<DrawnBoard>) {
     *drawn = DrawnBoard::default();
-    menu.0.clear();
 }
 
-fn hide_board(
-    mut pieces: Query<&mut Visibility, (With<BoardPiece>, Without<UnitToken>)>,
-    mut units: Query<&mut Visibility, With<UnitToken>>,
-) {
-    for mut v in &mut pieces {
-        if *v != Visibility::Hidden {
-            *v = Visibility::Hidden;
-        }
-    }
-    for mut v in &mut units {
-        *v = Visibility::Hidden;
-    }
-}
-
-#[allow(clippy::type_complexity)]
-fn show_board(
-    mut pieces: Query<
-        &mut Visibility,
-        (With<BoardPiece>, Without<UnitToken>, Without<CellHighlight>),
-    >,
-    mut shown: ResMut<ShownView>,
-    mut drawn: ResMut<DrawnBoard>,
-) {
-    for mut v in &mut pieces {
-        *v = Visibility::Inherited;
-    }
-    // Units and highlights come back with the next refresh.
+/// The kit shows the board again after the hand-over; units and highlights
+/// come back with the next refresh.
+fn redraw_after_hand_over(mut shown: ResMut<ShownView>, mut drawn: ResMut<DrawnBoard>) {
     shown.set_changed();
     drawn.revision = 0;
 }

@@ -4,66 +4,33 @@
 //! of the prompt. `draw.rs` draws it.
 
 pub mod draw;
+pub mod panel;
 
+use crate::boards::kit::{self, BoardPiece, RefreshedPiece};
 use crate::screens::Screen;
-use crate::session::{Match, Session, TableRules};
+use crate::session::{Match, Session};
 use bevy::prelude::*;
 use death_on_the_rails::DeathOnTheRails;
 use death_on_the_rails::map::AreaId;
 use death_on_the_rails::scenario::UnitId;
-use death_on_the_rails::state::{Action, Event, Phase, Place, State};
-use death_on_the_rails::view::{Face, View};
+use death_on_the_rails::state::{Action, Phase, Place};
+use death_on_the_rails::view::Face;
 use engine::Side;
 
 pub type DotrMatch = Match<DeathOnTheRails>;
 
-impl TableRules for DeathOnTheRails {
-    /// Blocks stand face-down to the enemy all game: every change of player
-    /// needs the hand-over screen.
-    fn secrets_at_table(&self, _s: &State) -> bool {
-        true
-    }
-
-    fn is_pass(&self, a: &Action) -> bool {
-        matches!(
-            a,
-            Action::Pass | Action::Stop | Action::NoReaction | Action::NotNow | Action::Done
-        )
-    }
-
-    fn is_dice_event(&self, e: &Event) -> bool {
-        matches!(
-            e,
-            Event::DiceCount { .. }
-                | Event::Rolled { .. }
-                | Event::Raised { .. }
-                | Event::Compared { .. }
-                | Event::ArtilleryFire { .. }
-                | Event::Sabotage { .. }
-                | Event::Charges { .. }
-                | Event::FogCheck { .. }
-        )
-    }
-
-    fn rules_section(&self, s: &State) -> &'static str {
-        match &s.phase {
-            Phase::Setup { .. } => "setup",
-            Phase::ChooseAction => "6",
-            Phase::MoveGroup { .. } | Phase::MoveOn { .. } => "6.1",
-            Phase::TrainMove { .. } | Phase::TrainLoss { .. } => "12",
-            Phase::Fire { .. } => "6.2",
-            Phase::ArtilleryAim { .. } => "9.3",
-            Phase::Raise { .. } => "9.1",
-            Phase::Reaction => "6.3",
-            Phase::WakeUp { .. }
-            | Phase::CallReinforcements
-            | Phase::PlaceReinforcements { .. }
-            | Phase::ExtraMoves => "scenarios",
-            Phase::MeleeLead { .. } => "9.2",
-            Phase::GameOver => "11",
-        }
-    }
-}
+/// What this board tells the app (its one line in `boards::BOARDS`).
+pub const BOARD: crate::boards::Board = crate::boards::Board {
+    ruleset: death_on_the_rails::data::RULESET_ID,
+    core: |app| {
+        app.add_plugins(DeathOnTheRailsBoard);
+    },
+    draw: |app| {
+        app.add_plugins(draw::DeathOnTheRailsDraw);
+    },
+    in_progress: ("annemoisa", 90, "game-in-progress.png"),
+    measured: true,
+};
 
 /// A unit on the table, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
@@ -77,18 +44,6 @@ pub struct UnitToken {
     pub train: bool,
 }
 
-/// Everything drawn for or kept about the board; removed on leaving the game.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct BoardPiece;
-
-/// The view the board shows now, and the revision of the match it came from.
-#[derive(Resource, Default)]
-pub struct ShownView {
-    pub revision: u64,
-    pub seat: Option<Side>,
-    pub view: Option<View>,
-}
-
 /// What a click on the board hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
@@ -96,22 +51,24 @@ pub enum Hit {
     Area(AreaId),
 }
 
+/// The view the board shows now (the kit's [`kit::Shown`]).
+pub type ShownView = kit::Shown<DeathOnTheRails>;
+
 /// The unit the seated player picked (for the selected-unit panel and for
 /// two-click choices such as setting up a unit in an area).
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct Selected(pub Option<UnitId>);
+pub type Selected = kit::Selected<DeathOnTheRails, UnitId>;
 
 pub struct DeathOnTheRailsBoard;
 
 impl Plugin for DeathOnTheRailsBoard {
     fn build(&self, app: &mut App) {
-        app.init_resource::<ShownView>()
-            .init_resource::<Selected>()
-            .add_systems(
-                PostUpdate,
-                sync_units.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
-            )
-            .add_systems(OnEnter(Screen::Launcher), clear_board);
+        kit::keep_shown_and_selected::<DeathOnTheRails, UnitId>(app);
+        app.add_systems(
+            PostUpdate,
+            (sync_units, panel::keep_panel)
+                .chain()
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+        );
     }
 }
 
@@ -125,10 +82,12 @@ pub fn sync_units(
     let Some(m) = session.of::<DeathOnTheRails>() else {
         return;
     };
-    if shown.revision == m.revision && shown.seat == Some(m.seat) && shown.view.is_some() {
+    if !shown.refresh(m) {
         return;
     }
-    let view = m.game.view(Some(m.seat));
+    let Some(view) = &shown.view else {
+        return;
+    };
     let mut existing: Vec<Option<Entity>> = vec![None; view.units.len()];
     for (e, mut token) in &mut tokens {
         let Some(u) = view.units.iter().find(|u| u.id == token.id) else {
@@ -146,15 +105,13 @@ pub fn sync_units(
             commands.spawn((
                 token_of(u),
                 BoardPiece,
+                RefreshedPiece,
                 Transform::default(),
                 Visibility::default(),
                 crate::boards::Glide::default(),
             ));
         }
     }
-    shown.revision = m.revision;
-    shown.seat = Some(m.seat);
-    shown.view = Some(view);
 }
 
 fn token_of(u: &death_on_the_rails::view::UnitView) -> UnitToken {
@@ -166,19 +123,6 @@ fn token_of(u: &death_on_the_rails::view::UnitView) -> UnitToken {
         asleep: u.asleep,
         train: u.train_part.is_some(),
     }
-}
-
-fn clear_board(
-    mut commands: Commands,
-    pieces: Query<Entity, With<BoardPiece>>,
-    mut shown: ResMut<ShownView>,
-    mut selected: ResMut<Selected>,
-) {
-    for e in &pieces {
-        commands.entity(e).despawn();
-    }
-    *shown = ShownView::default();
-    selected.0 = None;
 }
 
 /// The choices (indices into the seated side's prompt) that a click on `hit`

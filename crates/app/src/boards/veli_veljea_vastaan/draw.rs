@@ -10,9 +10,8 @@ use super::{
     starts_two_click,
 };
 use crate::AppConfig;
-use crate::boards::death_on_the_rails::BoardPiece;
-use crate::boards::death_on_the_rails::draw::ClickMenu;
-use crate::flow::{Playout, after_decision};
+use crate::boards::kit::{self, BoardPiece, ClickMenu, label, line};
+use crate::flow::Playout;
 use crate::screens::{Play, Screen};
 use crate::session::Session;
 use bevy::prelude::*;
@@ -85,27 +84,6 @@ impl Plugin for VeliVeljeaVastaanDraw {
                 d.revision = 0
             });
     }
-}
-
-fn line(from: Vec2, to: Vec2, width: f32, colour: Color, z: f32) -> (Sprite, Transform) {
-    let d = to - from;
-    let mid = (from + to) / 2.0;
-    (
-        Sprite::from_color(colour, Vec2::new(d.length(), width)),
-        Transform::from_translation(mid.extend(z))
-            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
-    )
-}
-
-fn label(text: impl Into<String>, size: f32, colour: Color) -> (Text2d, TextFont, TextColor) {
-    (
-        Text2d::new(text),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(colour),
-    )
 }
 
 fn draw_map(
@@ -518,17 +496,20 @@ fn click(
         },
     };
     let found = resolve_click(m, hit, selected.0);
-    pick(found, hit, &mut selected, &mut menu);
-    if let Some(i) = menu.0.first().copied().filter(|_| menu.0.len() == 1) {
-        menu.0.clear();
-        let chose = session
-            .of_mut::<VeliVeljeaVastaan>()
-            .map(|m| m.choose(i).is_ok())
-            .unwrap_or(false);
-        if chose {
-            selected.0 = None;
-            after_decision(&mut session, &mut next, &mut playout, &config);
-        }
+    let piece = match hit {
+        Hit::Unit(u) => Some(u),
+        Hit::City(_) => None,
+    };
+    if let Some(i) = kit::pick(found, piece, &mut selected.0, &mut menu)
+        && kit::choose_clicked::<VeliVeljeaVastaan>(
+            i,
+            &mut session,
+            &mut next,
+            &mut playout,
+            &config,
+        )
+    {
+        selected.0 = None;
     }
 }
 
@@ -545,21 +526,4 @@ pub fn resolve_click(m: &VvvMatch, hit: Hit, selected: Option<u16>) -> Vec<usize
         return choices_for(m, Hit::City(unit.city), selected);
     }
     Vec::new()
-}
-
-/// Selects a unit for a two-click choice, or leaves the matching choices in
-/// the menu (one: taken at once by the caller; several: asked in the panel).
-fn pick(found: Vec<usize>, hit: Hit, selected: &mut VvvSelected, menu: &mut ClickMenu) {
-    if found.is_empty() {
-        selected.0 = match hit {
-            Hit::Unit(u) => Some(u),
-            Hit::City(_) => None,
-        };
-        menu.0.clear();
-        return;
-    }
-    if let Hit::Unit(u) = hit {
-        selected.0 = Some(u);
-    }
-    menu.0 = found;
 }

@@ -6,61 +6,28 @@
 pub mod draw;
 pub mod panel;
 
-use crate::boards::death_on_the_rails::BoardPiece;
+use crate::boards::kit::{self, BoardPiece};
 use crate::screens::Screen;
-use crate::session::{Match, Session, TableRules};
+use crate::session::{Match, Session};
 use bevy::prelude::*;
 use engine::Side;
-use veli_veljea_vastaan::state::{Action, Event, Phase, State};
-use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan, View};
+use veli_veljea_vastaan::state::Action;
+use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan};
 
 pub type VvvMatch = Match<VeliVeljeaVastaan>;
 
-impl TableRules for VeliVeljeaVastaan {
-    /// Each player's hand is secret all game: every change of player needs
-    /// the hand-over screen.
-    fn secrets_at_table(&self, _s: &State) -> bool {
-        true
-    }
-
-    fn is_pass(&self, a: &Action) -> bool {
-        matches!(
-            a,
-            Action::DoneActivating
-                | Action::DoneMoving
-                | Action::EndTurn
-                | Action::NoResponse
-                | Action::StayPut
-                | Action::Enough
-        )
-    }
-
-    fn is_dice_event(&self, e: &Event) -> bool {
-        matches!(e, Event::Combat { .. } | Event::Retreats { .. })
-    }
-
-    fn rules_section(&self, s: &State) -> &'static str {
-        match s.phase {
-            Phase::Place => {
-                if s.effects.is_some() {
-                    "4.1"
-                } else {
-                    "4.5"
-                }
-            }
-            Phase::PlayCard | Phase::Activate => "4.1",
-            Phase::Move => "4.2",
-            Phase::Attack
-            | Phase::Attackers
-            | Phase::Respond(_)
-            | Phase::Losses(_)
-            | Phase::Retreat
-            | Phase::Advance => "4.3",
-            Phase::Repair | Phase::Fieldworks | Phase::Reduce | Phase::Control => "4.1",
-            Phase::GameOver => "5",
-        }
-    }
-}
+/// What this board tells the app (its one line in `boards::BOARDS`).
+pub const BOARD: crate::boards::Board = crate::boards::Board {
+    ruleset: veli_veljea_vastaan::data::RULESET_ID,
+    core: |app| {
+        app.add_plugins(VeliVeljeaVastaanBoard);
+    },
+    draw: |app| {
+        app.add_plugins(draw::VeliVeljeaVastaanDraw);
+    },
+    in_progress: ("campaign_1918", 260, "veli_veljea_vastaan-in-progress.png"),
+    measured: false,
+};
 
 /// A counter on the map, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
@@ -70,18 +37,12 @@ pub struct CounterToken {
     pub city: CityId,
 }
 
-/// The view the board shows now, and the revision of the match it came from.
-#[derive(Resource, Default)]
-pub struct VvvShown {
-    pub revision: u64,
-    pub seat: Option<Side>,
-    pub view: Option<View>,
-}
+/// The view the board shows now (the kit's [`kit::Shown`]).
+pub type VvvShown = kit::Shown<VeliVeljeaVastaan>;
 
 /// The counter the seated player picked (for the unit panel and for moving
 /// it with a click on a city).
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct VvvSelected(pub Option<UnitId>);
+pub type VvvSelected = kit::Selected<VeliVeljeaVastaan, UnitId>;
 
 /// What a click on the board hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,13 +55,13 @@ pub struct VeliVeljeaVastaanBoard;
 
 impl Plugin for VeliVeljeaVastaanBoard {
     fn build(&self, app: &mut App) {
-        app.init_resource::<VvvShown>()
-            .init_resource::<VvvSelected>()
-            .add_systems(
-                PostUpdate,
-                sync_view.run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
-            )
-            .add_systems(OnEnter(Screen::Launcher), forget);
+        kit::keep_shown_and_selected::<VeliVeljeaVastaan, UnitId>(app);
+        app.add_systems(
+            PostUpdate,
+            (sync_view, panel::keep_panel)
+                .chain()
+                .run_if(in_state(Screen::Game).or_else(in_state(Screen::GameOver))),
+        );
     }
 }
 
@@ -114,10 +75,12 @@ pub fn sync_view(
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
         return;
     };
-    if shown.revision == m.revision && shown.seat == Some(m.seat) && shown.view.is_some() {
+    if !shown.refresh(m) {
         return;
     }
-    let view = m.game.view(Some(m.seat));
+    let Some(view) = &shown.view else {
+        return;
+    };
     for (e, token) in &tokens {
         if !view.units.iter().any(|u| u.id == token.id) {
             commands.entity(e).despawn();
@@ -145,14 +108,6 @@ pub fn sync_view(
             }
         }
     }
-    shown.revision = m.revision;
-    shown.seat = Some(m.seat);
-    shown.view = Some(view);
-}
-
-fn forget(mut shown: ResMut<VvvShown>, mut selected: ResMut<VvvSelected>) {
-    *shown = VvvShown::default();
-    selected.0 = None;
 }
 
 /// The unit a choice is about, when it is made by clicking that unit.

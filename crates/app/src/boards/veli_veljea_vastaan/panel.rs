@@ -2,11 +2,14 @@
 //! player's hand with a button for each way to play a card, the cards kept
 //! in front, the piles, the combat under way, and the selected counter.
 
-use super::{VvvMatch, card_choice};
+use super::{VvvMatch, VvvSelected, VvvShown, card_choice};
+use crate::boards::kit::{BoardPanel, Panels};
+use crate::session::AnyMatch;
+use bevy::prelude::*;
 use bevy_egui::egui;
 use engine::Side;
 use veli_veljea_vastaan::text::month_name;
-use veli_veljea_vastaan::{View, WHITE};
+use veli_veljea_vastaan::{UnitId, View, WHITE};
 
 const HIGHLIGHT: egui::Color32 = egui::Color32::from_rgb(255, 210, 80);
 
@@ -15,6 +18,42 @@ fn side_colour(side: Side) -> egui::Color32 {
         egui::Color32::from_rgb(230, 230, 220)
     } else {
         egui::Color32::from_rgb(230, 80, 80)
+    }
+}
+
+/// The panels of the view the board shows and of the selected counter.
+pub struct Panel {
+    view: View,
+    selected: Option<UnitId>,
+}
+
+impl BoardPanel for Panel {
+    fn table(&self, ui: &mut egui::Ui, m: &dyn AnyMatch, deciding: bool) -> Option<usize> {
+        let m = m.as_any().downcast_ref::<VvvMatch>()?;
+        table_panel(ui, m, &self.view, deciding)
+    }
+
+    fn selected(&self, ui: &mut egui::Ui, m: &dyn AnyMatch) -> bool {
+        let (Some(u), Some(m)) = (self.selected, m.as_any().downcast_ref::<VvvMatch>()) else {
+            return false;
+        };
+        unit_panel(ui, m, &self.view, u);
+        true
+    }
+}
+
+/// Keeps the board's panels in step with the view it shows and the counter
+/// selected.
+pub fn keep_panel(shown: Res<VvvShown>, selected: Res<VvvSelected>, mut panels: ResMut<Panels>) {
+    if !shown.is_changed() && !selected.is_changed() {
+        return;
+    }
+    // Only the board in play has a view.
+    if let Some(v) = &shown.view {
+        panels.0 = Some(Box::new(Panel {
+            view: v.clone(),
+            selected: selected.0,
+        }));
     }
 }
 

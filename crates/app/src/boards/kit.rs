@@ -1,0 +1,217 @@
+//! The board kit: what every board uses and no board owns. Pieces
+//! ([`BoardPiece`]) are cleared when the players go back to the launcher,
+//! hidden while the seat is handed over and shown again after; the click menu
+//! ([`ClickMenu`]) asks which choice an ambiguous click meant; [`Shown`] is the
+//! seated player's view the board shows, [`Selected`] the piece picked;
+//! [`pick`] and [`choose_clicked`] turn a click's choices into a decision;
+//! [`line`] and [`label`] draw; [`Panels`] holds what the board in play adds
+//! to the side panels. [`BoardKit`] is registered once, by the app.
+
+use crate::AppConfig;
+use crate::flow::{Playout, after_decision};
+use crate::screens::{Play, Screen};
+use crate::session::{AnyMatch, Match, Session};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use engine::{Ruleset, Side};
+use std::marker::PhantomData;
+
+/// Everything drawn for or kept about the board; removed on leaving the
+/// game, hidden during the hand-over.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct BoardPiece;
+
+/// A piece whose visibility its board's refresh sets (units, highlights):
+/// hidden at the hand-over like every piece, but not shown again by the
+/// kit; the board's next refresh does.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct RefreshedPiece;
+
+/// The choices a click stood for when it was ambiguous: the panel asks which.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct ClickMenu(pub Vec<usize>);
+
+/// What a board adds to the game's panels, from the view it shows and the
+/// piece selected (kept in [`Panels`] by the board, and drawn by the app's
+/// panels, which name no board).
+pub trait BoardPanel: Send + Sync + 'static {
+    /// Under the prompt: the table (turn, tracks, hand, secrets of the
+    /// seated player); the choice a button there stands for, if clicked.
+    fn table(&self, ui: &mut egui::Ui, m: &dyn AnyMatch, deciding: bool) -> Option<usize>;
+    /// Above the log: the selected piece; whether anything was drawn.
+    fn selected(&self, ui: &mut egui::Ui, m: &dyn AnyMatch) -> bool;
+}
+
+/// The panels of the board in play (`None` on the launcher).
+#[derive(Resource, Default)]
+pub struct Panels(pub Option<Box<dyn BoardPanel>>);
+
+/// The view of rule system `R` the board shows now, and the revision and
+/// seat of the match it came from.
+#[derive(Resource)]
+pub struct Shown<R: Ruleset> {
+    pub revision: u64,
+    pub seat: Option<Side>,
+    pub view: Option<R::View>,
+}
+
+impl<R: Ruleset> Default for Shown<R> {
+    fn default() -> Self {
+        Shown {
+            revision: 0,
+            seat: None,
+            view: None,
+        }
+    }
+}
+
+impl<R: Ruleset> Shown<R> {
+    /// Takes the seated player's view when the match changed since it was
+    /// taken; whether it did.
+    pub fn refresh(&mut self, m: &Match<R>) -> bool {
+        if self.revision == m.revision && self.seat == Some(m.seat) && self.view.is_some() {
+            return false;
+        }
+        self.view = Some(m.game.view(Some(m.seat)));
+        self.revision = m.revision;
+        self.seat = Some(m.seat);
+        true
+    }
+}
+
+/// The piece (of type `U`) the seated player picked on the board of rule
+/// system `R`: for the selected-piece panel and two-click choices.
+#[derive(Resource)]
+pub struct Selected<R, U>(pub Option<U>, PhantomData<fn() -> R>);
+
+impl<R, U> Default for Selected<R, U> {
+    fn default() -> Self {
+        Selected(None, PhantomData)
+    }
+}
+
+/// Keeps [`Shown`] and [`Selected`] for a board of rule system `R`, both
+/// forgotten when the players go back to the launcher.
+pub fn keep_shown_and_selected<R: Ruleset, U: Send + Sync + 'static>(app: &mut App) {
+    app.init_resource::<Shown<R>>()
+        .init_resource::<Selected<R, U>>()
+        .add_systems(
+            OnEnter(Screen::Launcher),
+            |mut shown: ResMut<Shown<R>>, mut selected: ResMut<Selected<R, U>>| {
+                *shown = Shown::default();
+                selected.0 = None;
+            },
+        );
+}
+
+/// The kit's own systems: the click menu, clearing the board, hiding it at
+/// the hand-over.
+pub struct BoardKit;
+
+impl Plugin for BoardKit {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ClickMenu>()
+            .init_resource::<Panels>()
+            .add_systems(OnEnter(Screen::Launcher), clear_board)
+            .add_systems(OnEnter(Play::HandOver), hide_board)
+            .add_systems(OnExit(Play::HandOver), show_board);
+    }
+}
+
+fn clear_board(
+    mut commands: Commands,
+    pieces: Query<Entity, With<BoardPiece>>,
+    mut menu: ResMut<ClickMenu>,
+    mut panels: ResMut<Panels>,
+) {
+    for e in &pieces {
+        commands.entity(e).despawn();
+    }
+    menu.0.clear();
+    panels.0 = None;
+}
+
+fn hide_board(mut pieces: Query<&mut Visibility, With<BoardPiece>>) {
+    for mut v in &mut pieces {
+        if *v != Visibility::Hidden {
+            *v = Visibility::Hidden;
+        }
+    }
+}
+
+fn show_board(mut pieces: Query<&mut Visibility, (With<BoardPiece>, Without<RefreshedPiece>)>) {
+    for mut v in &mut pieces {
+        *v = Visibility::Inherited;
+    }
+}
+
+/// What a click's matching choices `found` make of it: none, the piece
+/// clicked (if any) is selected; one, it is returned to be taken at once;
+/// several, the click menu asks which (and the piece is selected).
+pub fn pick<U: Copy>(
+    found: Vec<usize>,
+    piece: Option<U>,
+    selected: &mut Option<U>,
+    menu: &mut ClickMenu,
+) -> Option<usize> {
+    match found.len() {
+        0 => {
+            *selected = piece;
+            menu.0.clear();
+            None
+        }
+        1 => {
+            menu.0.clear();
+            Some(found[0])
+        }
+        _ => {
+            if piece.is_some() {
+                *selected = piece;
+            }
+            menu.0 = found;
+            None
+        }
+    }
+}
+
+/// Takes choice `index` of the seated side's prompt of rule system `R`
+/// after a click; whether it was taken (then the selection is dropped).
+pub fn choose_clicked<R: Ruleset>(
+    index: usize,
+    session: &mut Session,
+    next: &mut NextState<Play>,
+    playout: &mut Playout,
+    config: &AppConfig,
+) -> bool {
+    let chose = session
+        .of_mut::<R>()
+        .map(|m| m.choose(index).is_ok())
+        .unwrap_or(false);
+    if chose {
+        after_decision(session, next, playout, config);
+    }
+    chose
+}
+
+/// A straight line from `from` to `to` as a sprite.
+pub fn line(from: Vec2, to: Vec2, width: f32, colour: Color, z: f32) -> (Sprite, Transform) {
+    let d = to - from;
+    let mid = (from + to) / 2.0;
+    (
+        Sprite::from_color(colour, Vec2::new(d.length(), width)),
+        Transform::from_translation(mid.extend(z))
+            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+    )
+}
+
+/// A text on the board.
+pub fn label(text: impl Into<String>, size: f32, colour: Color) -> (Text2d, TextFont, TextColor) {
+    (
+        Text2d::new(text),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(colour),
+    )
+}
