@@ -8,6 +8,7 @@ use engine::save::SaveFile;
 use engine::{Decider, Game, Odds, Outcome, Ruleset, Side};
 use std::any::Any;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// One event as each side may see it (`None`: that side does not learn of it).
 #[derive(Clone, Debug)]
@@ -20,10 +21,12 @@ pub struct LogLine {
 }
 
 pub struct Match<R: Ruleset> {
-    pub game: Game<R>,
+    /// Read through [`Match::game`]: every change goes through the match,
+    /// which lists the decision's choices again after it.
+    game: Game<R>,
     pub log: Vec<LogLine>,
-    /// The side whose player sits at the screen now.
-    pub seat: Side,
+    /// The side whose player sits at the screen now ([`Match::seat`]).
+    seat: Side,
     /// Player names, by side.
     pub players: [String; 2],
     pub autosave: Option<PathBuf>,
@@ -34,13 +37,15 @@ pub struct Match<R: Ruleset> {
     pub message: Option<String>,
     /// Bumped on every change, so the board knows when to refresh.
     pub revision: u64,
-    /// The odds of the seated side's choices, worked out once per decision:
-    /// for (revision, seat, decisions taken).
-    odds: OddsCache,
+    /// The seated side's prompt and each of its choices in words, worked
+    /// out once per change (the choices themselves are the list the game
+    /// keeps, [`Game::legal_choices`]).
+    prompt: String,
+    texts: Vec<String>,
+    /// The odds of each choice, worked out when first asked for after a
+    /// change (most decisions in a scripted game are never shown).
+    odds: OnceLock<Vec<Option<Odds>>>,
 }
-
-/// The odds of each choice, and for which position they were worked out.
-type OddsCache = std::sync::Mutex<Option<((u64, Side, usize), Vec<Option<Odds>>)>>;
 
 impl<R: Ruleset> Match<R> {
     pub fn new(game: Game<R>, players: [String; 2], autosave: Option<PathBuf>) -> Self {
@@ -48,7 +53,7 @@ impl<R: Ruleset> Match<R> {
             Decider::One(s) => s,
             _ => Side::A,
         };
-        Match {
+        let mut m = Match {
             game,
             log: Vec::new(),
             seat,
@@ -58,8 +63,50 @@ impl<R: Ruleset> Match<R> {
             fresh: 0,
             message: None,
             revision: 1,
-            odds: Default::default(),
-        }
+            prompt: String::new(),
+            texts: Vec::new(),
+            odds: OnceLock::new(),
+        };
+        m.list_choices();
+        m
+    }
+
+    /// The game; changed only through the match.
+    pub fn game(&self) -> &Game<R> {
+        &self.game
+    }
+
+    /// The side whose player sits at the screen now.
+    pub fn seat(&self) -> Side {
+        self.seat
+    }
+
+    /// Lists the seated side's choices for the decision as it is now (the
+    /// game keeps the list: often the rules handed it over while applying
+    /// the last decision) and writes the prompt and each choice in words.
+    /// Called after every change of the game or the seat.
+    fn list_choices(&mut self) {
+        let seat = self.seat;
+        self.game.legal_choices(seat);
+        let rules = self.game.rules();
+        let state = self.game.state();
+        self.prompt = if self.game.to_decide().includes(seat) {
+            rules.prompt_text(state, seat)
+        } else {
+            String::new()
+        };
+        self.texts = self
+            .choices()
+            .iter()
+            .map(|a| rules.describe_action(state, seat, a))
+            .collect();
+        self.odds = OnceLock::new();
+    }
+
+    /// The seated side's choices: the one list that the board's clicks, the
+    /// prompt panel (by index) and [`Match::choose`] all use.
+    pub fn choices(&self) -> &[R::Action] {
+        self.game.listed(self.seat).unwrap_or(&[])
     }
 
     fn record(&mut self, events: &[R::Event]) {
@@ -79,20 +126,12 @@ impl<R: Ruleset> Match<R> {
         }
     }
 
-    /// Applies choice `index` of the seated side's prompt.
+    /// Applies choice `index` of the seated side's choices
+    /// ([`Match::choices`]) with [`Game::apply_choice`]: the list proves it
+    /// legal, so it is not listed or checked again.
     pub fn choose(&mut self, index: usize) -> Result<(), String> {
-        let mut choices = Vec::new();
-        self.game.choices(self.seat, &mut choices);
-        let action = choices
-            .get(index)
-            .cloned()
-            .ok_or_else(|| format!("there is no choice number {}", index + 1))?;
-        self.choose_action(action)
-    }
-
-    pub fn choose_action(&mut self, action: R::Action) -> Result<(), String> {
         let seat = self.seat;
-        let events = match self.game.apply(seat, action) {
+        let events = match self.game.apply_choice(seat, index) {
             Ok(events) => events.to_vec(),
             Err(e) => {
                 self.message = Some(e.to_string());
@@ -109,6 +148,7 @@ impl<R: Ruleset> Match<R> {
         self.cursor = 0;
         self.message = None;
         self.revision += 1;
+        self.list_choices();
         self.autosave_now();
     }
 
@@ -126,37 +166,20 @@ impl<R: Ruleset> Match<R> {
 
     /// The odds of each of the seated side's choices (`None`: no dice), as
     /// the seated side may know them; worked out once per decision.
-    pub fn choice_odds(&self) -> Vec<Option<Odds>> {
-        let key = (self.revision, self.seat, self.game.history().len());
-        let mut cache = self.odds.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((k, odds)) = cache.as_ref()
-            && *k == key
-        {
-            return odds.clone();
-        }
-        let mut choices = Vec::new();
-        self.game.choices(self.seat, &mut choices);
-        let rules = self.game.rules();
-        let odds: Vec<Option<Odds>> = choices
-            .iter()
-            .map(|a| rules.odds(self.game.state(), self.seat, a))
-            .collect();
-        *cache = Some((key, odds.clone()));
-        odds
+    pub fn choice_odds(&self) -> &[Option<Odds>] {
+        self.odds.get_or_init(|| {
+            let rules = self.game.rules();
+            self.choices()
+                .iter()
+                .map(|a| rules.odds(self.game.state(), self.seat, a))
+                .collect()
+        })
     }
 
-    /// The choices of the seated side, in words.
-    pub fn choice_texts(&self) -> Vec<String> {
-        let mut choices = Vec::new();
-        self.game.choices(self.seat, &mut choices);
-        choices
-            .iter()
-            .map(|a| {
-                self.game
-                    .rules()
-                    .describe_action(self.game.state(), self.seat, a)
-            })
-            .collect()
+    /// The choices of the seated side, in words (in the order of
+    /// [`Match::choices`]).
+    pub fn choice_texts(&self) -> &[String] {
+        &self.texts
     }
 }
 
@@ -177,10 +200,13 @@ pub trait AnyMatch: Send + Sync + 'static {
     /// Whether one side may not see everything now (then a change of seat
     /// goes through the hand-over screen).
     fn secrets(&self) -> bool;
-    fn prompt_text(&self) -> String;
-    fn choice_texts(&self) -> Vec<String>;
-    /// The odds of each choice (`None`: no dice), from the seated side's view.
-    fn choice_odds(&self) -> Vec<Option<Odds>>;
+    /// The seated side's prompt (empty when it is not deciding).
+    fn prompt_text(&self) -> &str;
+    /// The seated side's choices in words, worked out once per change.
+    fn choice_texts(&self) -> &[String];
+    /// The odds of each choice (`None`: no dice), from the seated side's
+    /// view; worked out once per change, when first asked for.
+    fn choice_odds(&self) -> &[Option<Odds>];
     fn cursor(&self) -> usize;
     fn set_cursor(&mut self, c: usize);
     fn choose(&mut self, index: usize) -> Result<(), String>;
@@ -221,13 +247,14 @@ impl<R: Ruleset> AnyMatch for Match<R> {
         self.players[side.index()].clone()
     }
     fn seat(&self) -> Side {
-        self.seat
+        Match::seat(self)
     }
     fn set_seat(&mut self, side: Side) {
         if self.seat != side {
             self.seat = side;
             self.cursor = 0;
             self.revision += 1;
+            self.list_choices();
         }
     }
     fn to_decide(&self) -> Decider {
@@ -247,16 +274,13 @@ impl<R: Ruleset> AnyMatch for Match<R> {
     fn secrets(&self) -> bool {
         self.game.rules().secrets_at_table(self.game.state())
     }
-    fn prompt_text(&self) -> String {
-        if !self.game.to_decide().includes(self.seat) {
-            return String::new();
-        }
-        self.game.rules().prompt_text(self.game.state(), self.seat)
+    fn prompt_text(&self) -> &str {
+        &self.prompt
     }
-    fn choice_texts(&self) -> Vec<String> {
+    fn choice_texts(&self) -> &[String] {
         Match::choice_texts(self)
     }
-    fn choice_odds(&self) -> Vec<Option<Odds>> {
+    fn choice_odds(&self) -> &[Option<Odds>] {
         Match::choice_odds(self)
     }
     fn cursor(&self) -> usize {
@@ -318,9 +342,9 @@ impl<R: Ruleset> AnyMatch for Match<R> {
         Match::autosave_now(self)
     }
     fn pass_choice(&self) -> Option<usize> {
-        let mut choices = Vec::new();
-        self.game.choices(self.seat, &mut choices);
-        choices.iter().position(|a| self.game.rules().is_pass(a))
+        self.choices()
+            .iter()
+            .position(|a| self.game.rules().is_pass(a))
     }
 }
 

@@ -181,7 +181,7 @@ fn a_game_is_driven_through_the_input_layer_to_its_end() {
         .resource::<Session>()
         .of::<death_on_the_rails::DeathOnTheRails>()
         .unwrap()
-        .game
+        .game()
         .rules()
         .sc()
         .units
@@ -219,7 +219,7 @@ fn a_game_is_driven_through_the_input_layer_to_its_end() {
             let m = m.of::<death_on_the_rails::DeathOnTheRails>().unwrap();
             // (Only the lead and the target of a combat under way stand face
             // up, section 9.1.)
-            let in_combat = match m.game.state().phase {
+            let in_combat = match m.game().state().phase {
                 death_on_the_rails::state::Phase::Raise { combat, .. } => {
                     vec![combat.lead, combat.target]
                 }
@@ -234,7 +234,7 @@ fn a_game_is_driven_through_the_input_layer_to_its_end() {
             if view.active == seat {
                 assert_eq!(view.actions_on_card, None);
             }
-            assert!(m.game.to_decide().includes(seat));
+            assert!(m.game().to_decide().includes(seat));
             continue;
         }
         let before = decisions(&app);
@@ -428,25 +428,25 @@ fn a_click_picks_the_matching_choice_block_then_area_while_setting_up() {
     let m = session
         .of_mut::<death_on_the_rails::DeathOnTheRails>()
         .unwrap();
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
+    let choices = m.choices().to_vec();
+    let view = m.game().view(Some(m.seat()));
     let Some(Action::Place { unit, area }) = choices.first().cloned() else {
         panic!("the game starts with setting up: {choices:?}");
     };
     // The block alone does not decide where it goes.
-    assert!(choices_for(m, Hit::Unit(unit), None).is_empty());
+    assert!(choices_for(m, &view, Hit::Unit(unit), None).is_empty());
     // Block selected, then an area: exactly that placement.
-    let picked = choices_for(m, Hit::Area(area), Some(unit));
+    let picked = choices_for(m, &view, Hit::Area(area), Some(unit));
     assert_eq!(picked.len(), 1);
     assert_eq!(choices[picked[0]], Action::Place { unit, area });
     let (units, areas) = legal_targets(m);
     assert!(units.contains(&unit) && areas.contains(&area));
     // An area where the block may not be set up matches nothing.
-    let map_areas = m.game.rules().sc().map.areas.len() as u8;
+    let map_areas = m.game().rules().sc().map.areas.len() as u8;
     let outside = (0..map_areas)
         .find(|a| !choices.contains(&Action::Place { unit, area: *a }))
         .unwrap();
-    assert!(choices_for(m, Hit::Area(outside), Some(unit)).is_empty());
+    assert!(choices_for(m, &view, Hit::Area(outside), Some(unit)).is_empty());
     m.choose(picked[0]).unwrap();
     app.update();
     app.update();
@@ -469,7 +469,7 @@ fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret()
     let (units, white_hand, red_hand) = {
         let m = app.world().resource::<Session>();
         let m = m.of::<VeliVeljeaVastaan>().unwrap();
-        let s = m.game.state();
+        let s = m.game().state();
         (
             s.units.len(),
             s.decks[0].hand.clone(),
@@ -488,9 +488,7 @@ fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret()
     let index = {
         let m = app.world().resource::<Session>();
         let m = m.of::<VeliVeljeaVastaan>().unwrap();
-        let mut choices = Vec::new();
-        m.game.choices(m.seat, &mut choices);
-        choices
+        m.choices()
             .iter()
             .position(|a| matches!(a, Action::PlayPoints { .. }))
             .unwrap()
@@ -504,10 +502,9 @@ fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret()
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         let m = session.of_mut::<VeliVeljeaVastaan>().unwrap();
-        let mut choices = Vec::new();
-        m.game.choices(m.seat, &mut choices);
-        if let Some(Action::Activate { city }) = choices.first().cloned() {
-            let picked = choices_for(m, Hit::City(city), None);
+        let view = m.game().view(Some(m.seat()));
+        if let Some(Action::Activate { city }) = m.choices().first().cloned() {
+            let picked = choices_for(m, &view, Hit::City(city), None);
             assert_eq!(picked, vec![0]);
         }
     }
@@ -526,10 +523,10 @@ fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret()
             play(&app),
             Some(Play::HandOver),
             "phase {:?} seat {:?} decisions {} prompt {:?}",
-            m.game.state().phase,
-            m.seat,
-            m.game.history().len(),
-            m.game.prompt(m.seat).text
+            m.game().state().phase,
+            m.seat(),
+            m.game().history().len(),
+            m.game().prompt(m.seat()).text
         );
     }
     assert_eq!(
@@ -546,7 +543,7 @@ fn veli_veljea_vastaan_one_turn_through_the_input_layer_with_hands_kept_secret()
     );
     let m = app.world().resource::<Session>();
     let m = m.of::<VeliVeljeaVastaan>().unwrap();
-    assert_eq!(m.game.state().turn.side, Some(engine::Side::B));
+    assert_eq!(m.game().state().turn.side, Some(engine::Side::B));
 }
 
 #[test]
@@ -598,9 +595,13 @@ fn the_odds_of_choices_with_dice_are_offered_with_the_choices() {
                 .of::<death_on_the_rails::DeathOnTheRails>()
                 .expect("Death on the Rails");
             let mut choices = Vec::new();
-            dor.game.choices(dor.seat, &mut choices);
-            for (a, o) in choices.iter().zip(&odds) {
-                assert_eq!(*o, dor.game.rules().odds(dor.game.state(), dor.seat, a));
+            dor.game().choices(dor.seat(), &mut choices);
+            assert_eq!(choices, dor.choices(), "the odds are of the listed choices");
+            for (a, o) in choices.iter().zip(odds) {
+                assert_eq!(
+                    *o,
+                    dor.game().rules().odds(dor.game().state(), dor.seat(), a)
+                );
             }
             let o = odds.iter().flatten().next().expect("odds");
             let hover = app::ui::odds_hover(o);
@@ -610,4 +611,87 @@ fn the_odds_of_choices_with_dice_are_offered_with_the_choices() {
         key_decision(&mut app, &mut rng);
     }
     panic!("no choice with dice came up");
+}
+
+/// A click, the prompt panel and the keys take a choice from one list: the
+/// match's [`Match::choices`], which is the list the game keeps
+/// (`Game::legal_choices`) and takes a choice from by its index
+/// (`Game::apply_choice`); the panel's words and odds are of that list, in
+/// its order. Along a game, the index a click on a unit stands for names
+/// the same choice in the panel, and choosing it applies that choice.
+#[test]
+fn a_click_and_the_panel_take_the_same_listed_choice() {
+    use app::boards::death_on_the_rails::{Hit, choices_for};
+    use engine::Ruleset;
+    let mut app = new_app(temp_dir("one-list"), shipped());
+    start(&mut app, "annemoisa", 7);
+    let mut rng = 5u64;
+    let mut clicked = 0;
+    for _ in 0..3000 {
+        app.update();
+        if play(&app) == Some(Play::HandOver) {
+            tap(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if screen(&app) == Screen::GameOver {
+            break;
+        }
+        let mut session = app.world_mut().resource_mut::<Session>();
+        let m = session
+            .of_mut::<death_on_the_rails::DeathOnTheRails>()
+            .unwrap();
+        let seat = m.seat();
+        let listed = m.game().listed(seat).expect("the game keeps the list");
+        assert!(
+            std::ptr::eq(listed, m.choices()),
+            "the match's choices are the game's kept list"
+        );
+        let texts = m.choice_texts().to_vec();
+        let rules = m.game().rules();
+        let expected: Vec<String> = m
+            .choices()
+            .iter()
+            .map(|a| rules.describe_action(m.game().state(), seat, a))
+            .collect();
+        assert_eq!(texts, expected, "the panel's list is the choices, in order");
+        assert_eq!(m.choice_odds().len(), texts.len());
+        // A choice about a unit, made by clicking that unit (not a
+        // placement, which needs the area too).
+        let view = m.game().view(Some(seat));
+        let pick = m.choices().iter().enumerate().find_map(|(i, a)| {
+            let u = a.unit()?;
+            let found = choices_for(m, &view, Hit::Unit(u), None);
+            (found.len() == 1).then(|| (found[0], i, *a))
+        });
+        if let Some((found, i, action)) = pick {
+            assert_eq!(found, i, "the click stands for the listed choice");
+            let before = m.game().history().len();
+            m.choose(found).expect("a listed choice is taken");
+            assert_eq!(m.game().history().len(), before + 1);
+            assert_eq!(
+                m.game().history().last().map(|d| &d.action),
+                Some(&action),
+                "the panel's choice {} ({}) was applied",
+                i,
+                texts[i]
+            );
+            clicked += 1;
+            if clicked >= 40 {
+                break;
+            }
+            continue;
+        }
+        key_decision(&mut app, &mut rng);
+    }
+    assert!(clicked >= 40, "only {clicked} clicks on units came up");
+    // An index past the list is refused by the game, and changes nothing.
+    let mut session = app.world_mut().resource_mut::<Session>();
+    let m = session
+        .of_mut::<death_on_the_rails::DeathOnTheRails>()
+        .unwrap();
+    let before = m.game().history().len();
+    let count = m.choices().len();
+    let err = m.choose(count).unwrap_err();
+    assert!(err.contains("no choice number"), "{err}");
+    assert_eq!(m.game().history().len(), before);
 }

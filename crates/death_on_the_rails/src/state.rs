@@ -910,6 +910,27 @@ pub enum Action {
     Done,
 }
 
+impl Action {
+    /// The unit this choice names, if any: the one placed, leading a fire,
+    /// firing artillery, sabotaging, planting charges, joining a move or a
+    /// fire, targeted, or woken. (A train part is named by its part, not a
+    /// unit.) The board picks these choices by a click on the unit.
+    pub fn unit(&self) -> Option<UnitId> {
+        match *self {
+            Action::Place { unit, .. }
+            | Action::Fire { lead: unit }
+            | Action::Artillery { unit }
+            | Action::Sabotage { unit }
+            | Action::PlantCharges { unit }
+            | Action::Select { unit }
+            | Action::Support { unit }
+            | Action::Target { unit }
+            | Action::WakeUp { unit } => Some(unit),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

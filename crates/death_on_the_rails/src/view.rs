@@ -36,6 +36,22 @@ pub struct View {
     pub fog: bool,
     pub evacuated: u8,
     pub outcome: Option<Outcome>,
+    /// While a fire or an artillery unit waits for its target: the area it
+    /// fires from, for the side firing only (its own lead; the board draws
+    /// the lines of sight from it).
+    pub firing_from: Option<AreaId>,
+}
+
+impl View {
+    /// Unit `u` as the viewer sees it.
+    pub fn unit(&self, u: UnitId) -> Option<&UnitView> {
+        self.units.get(u as usize).filter(|v| v.id == u)
+    }
+
+    /// The area where the viewer sees unit `u`, if it sees it on the map.
+    pub fn area_of(&self, u: UnitId) -> Option<AreaId> {
+        self.unit(u)?.place.area()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -146,6 +162,14 @@ pub fn view(r: &DeathOnTheRails, s: &State, viewer: Option<Side>) -> View {
         fog: s.fog,
         evacuated: s.evacuated,
         outcome: s.outcome.clone(),
+        firing_from: match s.phase {
+            Phase::Fire { lead, .. } | Phase::ArtilleryAim { unit: lead }
+                if viewer == Some(r.side_of(lead)) =>
+            {
+                s.units[lead as usize].place().area()
+            }
+            _ => None,
+        },
     }
 }
 

@@ -116,6 +116,13 @@ impl<R: Ruleset> Game<R> {
         &self.choices
     }
 
+    /// The list [`Game::legal_choices`] gave `side`, while it is still the
+    /// list for the state as it is (`None` once the state changed, or when
+    /// it was listed for the other side).
+    pub fn listed(&self, side: Side) -> Option<&[R::Action]> {
+        (self.listed_for == Some(side)).then_some(&self.choices[..])
+    }
+
     /// Takes choice number `index` of the list [`Game::legal_choices`] gave
     /// `side` for the state as it is. The list proves the choice legal, so
     /// it is not checked again. An index outside the list, or a list that

@@ -212,9 +212,16 @@ fn a_listed_choice_is_taken_by_its_place_in_the_list() {
         g.legal_choices(Side::A),
         [Move::Add1, Move::Roll, Move::EndTurn]
     );
+    assert_eq!(
+        g.listed(Side::A),
+        Some(&[Move::Add1, Move::Roll, Move::EndTurn][..]),
+        "the list is kept"
+    );
+    assert_eq!(g.listed(Side::B), None, "for the side it was listed for");
     g.apply_choice(Side::A, 0).unwrap();
     assert_eq!(g.state().totals, [1, 0]);
     assert_eq!(g.history().len(), 1);
+    assert_eq!(g.listed(Side::A), None, "the state changed");
     // The list was for the state before: it must be asked for again.
     let err = g.apply_choice(Side::A, 0).unwrap_err();
     assert!(
@@ -242,6 +249,7 @@ fn a_listed_choice_is_taken_by_its_place_in_the_list() {
     g.apply(Side::B, Move::Add1).unwrap();
     g.legal_choices(Side::B);
     g.undo(Side::B).unwrap();
+    assert_eq!(g.listed(Side::B), None);
     assert!(g.apply_choice(Side::B, 0).is_err());
 }
 

@@ -39,6 +39,20 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
+impl View {
+    /// Unit `id`, if it is on the map.
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    /// Whether two counters are interchangeable (the rules list one choice
+    /// for all of them, naming the first): a click on either means the same.
+    pub fn interchangeable(&self, a: UnitId, b: UnitId) -> bool {
+        a == b
+            || matches!((self.unit(a), self.unit(b)), (Some(x), Some(y)) if x.side == y.side && x.twin_key() == y.twin_key())
+    }
+}
+
 pub fn view(rules: &VeliVeljeaVastaan, s: &State, viewer: Option<Side>) -> View {
     let d = &s.decks;
     View {

@@ -69,13 +69,48 @@ impl<R: Ruleset> Shown<R> {
     /// Takes the seated player's view when the match changed since it was
     /// taken; whether it did.
     pub fn refresh(&mut self, m: &Match<R>) -> bool {
-        if self.revision == m.revision && self.seat == Some(m.seat) && self.view.is_some() {
+        if self.revision == m.revision && self.seat == Some(m.seat()) && self.view.is_some() {
             return false;
         }
-        self.view = Some(m.game.view(Some(m.seat)));
+        self.view = Some(m.game().view(Some(m.seat())));
         self.revision = m.revision;
-        self.seat = Some(m.seat);
+        self.seat = Some(m.seat());
         true
+    }
+
+    /// The view shown, if it is the seated player's view of `m` as it is
+    /// now (a system running before the board's refresh may find it a
+    /// change behind: then see [`Shown::now`]).
+    pub fn current(&self, m: &Match<R>) -> Option<&R::View> {
+        self.view
+            .as_ref()
+            .filter(|_| self.revision == m.revision && self.seat == Some(m.seat()))
+    }
+
+    /// The seated player's view of `m` as it is now: the one shown, or when
+    /// that is a change behind (the match changed earlier in this frame),
+    /// one taken for the caller.
+    pub fn now(&self, m: &Match<R>) -> ViewNow<'_, R::View> {
+        match self.current(m) {
+            Some(view) => ViewNow::Shown(view),
+            None => ViewNow::Taken(m.game().view(Some(m.seat()))),
+        }
+    }
+}
+
+/// A view from [`Shown::now`]: the one shown, or one taken just now.
+pub enum ViewNow<'a, V> {
+    Shown(&'a V),
+    Taken(V),
+}
+
+impl<V> std::ops::Deref for ViewNow<'_, V> {
+    type Target = V;
+    fn deref(&self) -> &V {
+        match self {
+            ViewNow::Shown(v) => v,
+            ViewNow::Taken(v) => v,
+        }
     }
 }
 

@@ -335,15 +335,7 @@ impl DeathOnTheRails {
             Action::Move { from: area }
             | Action::Step { to: area }
             | Action::TargetArea { area } => (area as usize) < areas,
-            Action::Fire { lead: unit }
-            | Action::Artillery { unit }
-            | Action::Sabotage { unit }
-            | Action::PlantCharges { unit }
-            | Action::Select { unit }
-            | Action::Support { unit }
-            | Action::Target { unit }
-            | Action::WakeUp { unit } => (unit as usize) < units,
-            _ => true,
+            a => a.unit().is_none_or(|unit| (unit as usize) < units),
         }
     }
 

@@ -164,13 +164,13 @@ fn draw_map(
     let Some(m) = session.of::<DeathOnTheRails>() else {
         return;
     };
-    let scenario = m.game.rules().scenario_id().to_string();
+    let scenario = m.game().rules().scenario_id().to_string();
     if drawn.scenario.as_deref() == Some(&scenario) {
         return;
     }
     drawn.scenario = Some(scenario);
     drawn.revision = 0;
-    let rules = m.game.rules();
+    let rules = m.game().rules();
     let sc = rules.sc();
     let map = &sc.map;
     let piece = (BoardPiece, Visibility::default());
@@ -316,7 +316,7 @@ fn dress_units(
     let Some(m) = session.of::<DeathOnTheRails>() else {
         return;
     };
-    let rules = m.game.rules();
+    let rules = m.game().rules();
     for (e, token) in &tokens {
         let mut entity = commands.entity(e);
         entity.despawn_related::<Children>();
@@ -431,7 +431,7 @@ fn place_units(
     if !shown.is_changed() {
         return;
     }
-    let map = &m.game.rules().sc().map;
+    let map = &m.game().rules().sc().map;
     let mut per_area: Vec<u32> = vec![0; map.areas.len()];
     let mut tray = [0u32; 2];
     let mut sorted: Vec<_> = tokens.iter_mut().collect();
@@ -480,17 +480,19 @@ fn refresh_marks(
     >,
     transient: Query<Entity, With<Transient>>,
     play: Option<Res<State<Play>>>,
+    shown: Res<ShownView>,
 ) {
     let Some(m) = session.of::<DeathOnTheRails>() else {
         return;
     };
-    if drawn.revision == m.revision && drawn.seat == Some(m.seat) && !selected.is_changed() {
+    if drawn.revision == m.revision && drawn.seat == Some(m.seat()) && !selected.is_changed() {
         return;
     }
     drawn.revision = m.revision;
-    drawn.seat = Some(m.seat);
+    drawn.seat = Some(m.seat());
     let deciding = play.is_some_and(|p| *p.get() == Play::Deciding);
-    let (mut legal_units, mut legal_areas) = if deciding && m.game.to_decide().includes(m.seat) {
+    let (mut legal_units, mut legal_areas) = if deciding && m.game().to_decide().includes(m.seat())
+    {
         legal_targets(m)
     } else {
         (Vec::new(), Vec::new())
@@ -514,7 +516,7 @@ fn refresh_marks(
             Visibility::Hidden
         };
     }
-    let view = m.game.view(Some(m.seat));
+    let view = shown.now(m);
     for (marker, mut sprite) in &mut objectives {
         if let Some(o) = view.objectives.get(marker.0) {
             sprite.color = match o.control {
@@ -543,7 +545,7 @@ fn refresh_marks(
     for e in &transient {
         commands.entity(e).despawn();
     }
-    let map = &m.game.rules().sc().map;
+    let map = &m.game().rules().sc().map;
     // Artillery-fire and sabotage tokens.
     for (a, &n) in view.artillery_tokens.iter().enumerate() {
         if n > 0 {
@@ -568,7 +570,7 @@ fn refresh_marks(
         }
     }
     // Line of sight and range from the firing area to each target.
-    if deciding && let Some((from, targets)) = fire_lines(m) {
+    if deciding && let Some((from, targets)) = fire_lines(m, &view) {
         let a = area_centre(map, from);
         for (t, range) in targets {
             let b = area_centre(map, t);
@@ -595,9 +597,7 @@ fn refresh_marks(
 }
 
 fn place_areas(m: &DotrMatch, unit: u8) -> Vec<AreaId> {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    choices
+    m.choices()
         .iter()
         .filter_map(|a| match *a {
             death_on_the_rails::state::Action::Place { unit: u, area } if u == unit => Some(area),
@@ -607,9 +607,7 @@ fn place_areas(m: &DotrMatch, unit: u8) -> Vec<AreaId> {
 }
 
 fn place_areas_any(m: &DotrMatch) -> bool {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    choices
+    m.choices()
         .iter()
         .any(|a| matches!(a, death_on_the_rails::state::Action::Place { .. }))
 }
@@ -642,6 +640,7 @@ fn click(
     mut next: ResMut<NextState<Play>>,
     mut playout: ResMut<Playout>,
     config: Res<AppConfig>,
+    shown: Res<ShownView>,
 ) {
     if input.cancelled() {
         selected.0 = None;
@@ -666,7 +665,7 @@ fn click(
     );
     let hit = match best {
         Some(u) => Hit::Unit(u),
-        None => match area_at(&m.game.rules().sc().map, p) {
+        None => match area_at(&m.game().rules().sc().map, p) {
             Some(a) => Hit::Area(a),
             None => {
                 selected.0 = None;
@@ -674,15 +673,17 @@ fn click(
             }
         },
     };
-    let mut found = choices_for(m, hit, selected.0);
+    let view = shown.now(m);
+    let mut found = choices_for(m, &view, hit, selected.0);
     if found.is_empty()
         && let Hit::Unit(u) = hit
     {
         // A unit's block stands in its area: try the area too.
-        if let Some(a) = m.game.state().units[u as usize].place().area() {
-            found = choices_for(m, Hit::Area(a), selected.0);
+        if let Some(a) = view.area_of(u) {
+            found = choices_for(m, &view, Hit::Area(a), selected.0);
         }
     }
+    drop(view);
     let piece = match hit {
         Hit::Unit(u) => Some(u),
         Hit::Area(_) => None,

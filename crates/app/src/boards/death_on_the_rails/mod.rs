@@ -13,8 +13,8 @@ use bevy::prelude::*;
 use death_on_the_rails::DeathOnTheRails;
 use death_on_the_rails::map::AreaId;
 use death_on_the_rails::scenario::UnitId;
-use death_on_the_rails::state::{Action, Phase, Place};
-use death_on_the_rails::view::Face;
+use death_on_the_rails::state::{Action, Place};
+use death_on_the_rails::view::{Face, View};
 use engine::Side;
 
 pub type DotrMatch = Match<DeathOnTheRails>;
@@ -125,70 +125,53 @@ fn token_of(u: &death_on_the_rails::view::UnitView) -> UnitToken {
     }
 }
 
-/// The choices (indices into the seated side's prompt) that a click on `hit`
-/// stands for. With a unit selected, a click on an area also matches choices
+/// The choices (indices into the seated side's choices, [`Match::choices`])
+/// that a click on `hit` stands for, as the seated player sees the board
+/// (`view`). With a unit selected, a click on an area also matches choices
 /// that need both (setting up that unit there).
-pub fn choices_for(m: &DotrMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    choices
+pub fn choices_for(m: &DotrMatch, view: &View, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
+    m.choices()
         .iter()
         .enumerate()
-        .filter(|(_, a)| matches_hit(m, a, hit, selected))
+        .filter(|(_, a)| matches_hit(m, view, a, hit, selected))
         .map(|(i, _)| i)
         .collect()
 }
 
-fn matches_hit(m: &DotrMatch, a: &Action, hit: Hit, selected: Option<UnitId>) -> bool {
-    let rules = m.game.rules();
-    let area_of = |u: UnitId| m.game.state().units[u as usize].place().area();
+fn matches_hit(m: &DotrMatch, view: &View, a: &Action, hit: Hit, selected: Option<UnitId>) -> bool {
+    let rules = m.game().rules();
+    let seat = m.seat();
     match (*a, hit) {
         (Action::Place { unit, area }, Hit::Area(at)) => area == at && selected == Some(unit),
         (Action::Place { unit, .. }, Hit::Unit(u)) => unit == u && selected == Some(u),
         (Action::Move { from }, Hit::Area(at)) => from == at,
         (Action::Move { from }, Hit::Unit(u)) => {
-            area_of(u) == Some(from) && rules.side_of(u) == m.seat
+            view.area_of(u) == Some(from) && rules.side_of(u) == seat
         }
         (Action::Step { to }, Hit::Area(at)) => to == at,
         (Action::TargetArea { area }, Hit::Area(at)) => area == at,
-        (a, Hit::Unit(u)) if picked_unit(&a).is_some() => picked_unit(&a) == Some(u),
+        (a, Hit::Unit(u)) if a.unit().is_some() => a.unit() == Some(u),
         (Action::TargetTrain { part }, Hit::Unit(u)) => {
-            rules.def(u).train_part == Some(part) && rules.side_of(u) != m.seat
+            rules.def(u).train_part == Some(part) && rules.side_of(u) != seat
         }
         (Action::TrainLoss { part }, Hit::Unit(u)) => {
-            rules.def(u).train_part == Some(part) && rules.side_of(u) == m.seat
+            rules.def(u).train_part == Some(part) && rules.side_of(u) == seat
         }
         (Action::MoveTrain, Hit::Unit(u)) => {
-            rules.def(u).train_part.is_some() && rules.side_of(u) == m.seat
+            rules.def(u).train_part.is_some() && rules.side_of(u) == seat
         }
         _ => false,
-    }
-}
-
-/// The unit a choice is about, for the choices made by clicking a unit.
-fn picked_unit(a: &Action) -> Option<UnitId> {
-    match *a {
-        Action::Fire { lead: unit }
-        | Action::Artillery { unit }
-        | Action::Sabotage { unit }
-        | Action::PlantCharges { unit }
-        | Action::Select { unit }
-        | Action::Support { unit }
-        | Action::Target { unit }
-        | Action::WakeUp { unit } => Some(unit),
-        _ => None,
     }
 }
 
 /// Units and areas that some choice of the prompt points at: the board
 /// highlights them.
 pub fn legal_targets(m: &DotrMatch) -> (Vec<UnitId>, Vec<AreaId>) {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    let rules = m.game.rules();
+    let rules = m.game().rules();
+    let seat = m.seat();
     let mut units = Vec::new();
     let mut areas = Vec::new();
-    for a in &choices {
+    for a in m.choices() {
         match *a {
             Action::Place { unit, area } => {
                 units.push(unit);
@@ -197,23 +180,16 @@ pub fn legal_targets(m: &DotrMatch) -> (Vec<UnitId>, Vec<AreaId>) {
             Action::Move { from } => areas.push(from),
             Action::Step { to } => areas.push(to),
             Action::TargetArea { area } => areas.push(area),
-            a if picked_unit(&a).is_some() => units.extend(picked_unit(&a)),
-            Action::TargetTrain { part } | Action::TrainLoss { part } => {
-                let side = if matches!(a, Action::TargetTrain { .. }) {
-                    m.seat.other()
-                } else {
-                    m.seat
-                };
-                units.extend(rules.train_part_unit(side, part));
-            }
+            Action::TargetTrain { part } => units.extend(rules.train_part_unit(seat.other(), part)),
+            Action::TrainLoss { part } => units.extend(rules.train_part_unit(seat, part)),
             Action::MoveTrain => {
                 units.extend(
                     rules
-                        .units_of(m.seat)
+                        .units_of(seat)
                         .filter(|&u| rules.def(u).train_part.is_some()),
                 );
             }
-            _ => {}
+            a => units.extend(a.unit()),
         }
     }
     units.sort_unstable();
@@ -224,23 +200,16 @@ pub fn legal_targets(m: &DotrMatch) -> (Vec<UnitId>, Vec<AreaId>) {
 }
 
 /// When the prompt asks for a fire target: the firing area and each target
-/// area with its range, for drawing line of sight and range.
-pub fn fire_lines(m: &DotrMatch) -> Option<(AreaId, Vec<(AreaId, u8)>)> {
-    let s = m.game.state();
-    let rules = m.game.rules();
-    let from = match s.phase {
-        Phase::Fire { lead, .. } | Phase::ArtilleryAim { unit: lead } => {
-            s.units[lead as usize].place().area()?
-        }
-        _ => return None,
-    };
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    let map = &rules.sc().map;
-    let mut targets: Vec<(AreaId, u8)> = choices
+/// area with its range, for drawing line of sight and range; all from the
+/// seated player's `view` and choices.
+pub fn fire_lines(m: &DotrMatch, view: &View) -> Option<(AreaId, Vec<(AreaId, u8)>)> {
+    let from = view.firing_from?;
+    let map = &m.game().rules().sc().map;
+    let mut targets: Vec<(AreaId, u8)> = m
+        .choices()
         .iter()
         .filter_map(|a| match *a {
-            Action::Target { unit } => s.units[unit as usize].place().area(),
+            Action::Target { unit } => view.area_of(unit),
             Action::TargetArea { area } => Some(area),
             _ => None,
         })

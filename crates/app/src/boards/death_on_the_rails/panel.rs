@@ -40,7 +40,7 @@ impl BoardPanel for Panel {
         let rules = m
             .as_any()
             .downcast_ref::<DotrMatch>()
-            .map(|m| m.game.rules());
+            .map(|m| m.game().rules());
         unit_panel(ui, rules, &self.view, u);
         true
     }

@@ -19,6 +19,7 @@ use bevy::sprite::Anchor;
 use engine::{Ruleset, Side};
 use veli_veljea_vastaan::data::UnitKind;
 use veli_veljea_vastaan::scenario::{Link, Map};
+use veli_veljea_vastaan::view::View;
 use veli_veljea_vastaan::{CityId, VeliVeljeaVastaan, WHITE};
 
 const COUNTER: f32 = 24.0;
@@ -95,13 +96,13 @@ fn draw_map(
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
         return;
     };
-    let scenario = format!("veli_veljea_vastaan/{}", m.game.rules().scenario_id());
+    let scenario = format!("veli_veljea_vastaan/{}", m.game().rules().scenario_id());
     if drawn.scenario.as_deref() == Some(&scenario) {
         return;
     }
     drawn.scenario = Some(scenario);
     drawn.revision = 0;
-    let sc = m.game.rules().sc();
+    let sc = m.game().rules().sc();
     let map = &sc.map;
     let piece = (BoardPiece, Visibility::default());
     // The land.
@@ -310,7 +311,7 @@ fn refresh(
     drawn.revision = shown.revision;
     drawn.seat = shown.seat;
     drawn.selected = selected.0;
-    let rules = m.game.rules();
+    let rules = m.game().rules();
     let sc = rules.sc();
     let map = &sc.map;
     for e in &transients {
@@ -326,7 +327,7 @@ fn refresh(
             Color::srgb(0.3, 0.3, 0.3)
         };
     }
-    let (legal_units, legal_cities) = legal_targets(m, selected.0);
+    let (legal_units, legal_cities) = legal_targets(m, view, selected.0);
     // City markers: legal choices, activation, the combat's target, fieldworks.
     for c in legal_cities {
         commands.spawn((
@@ -453,6 +454,7 @@ fn click(
     mut next: ResMut<NextState<Play>>,
     mut playout: ResMut<Playout>,
     config: Res<AppConfig>,
+    shown: Res<VvvShown>,
 ) {
     if input.cancelled() {
         selected.0 = None;
@@ -464,7 +466,7 @@ fn click(
     let Some(m) = session.of::<VeliVeljeaVastaan>() else {
         return;
     };
-    let map = &m.game.rules().sc().map;
+    let map = &m.game().rules().sc().map;
     let best = crate::boards::nearest(
         tokens.iter().map(|(token, t, vis)| {
             (
@@ -495,7 +497,7 @@ fn click(
             }
         },
     };
-    let found = resolve_click(m, hit, selected.0);
+    let found = resolve_click(m, &shown.now(m), hit, selected.0);
     let piece = match hit {
         Hit::Unit(u) => Some(u),
         Hit::City(_) => None,
@@ -514,16 +516,16 @@ fn click(
 }
 
 /// The choices a click stands for: a unit's own choices, else its city's.
-pub fn resolve_click(m: &VvvMatch, hit: Hit, selected: Option<u16>) -> Vec<usize> {
-    let found = choices_for(m, hit, selected);
+pub fn resolve_click(m: &VvvMatch, view: &View, hit: Hit, selected: Option<u16>) -> Vec<usize> {
+    let found = choices_for(m, view, hit, selected);
     if !found.is_empty() {
         return found;
     }
     if let Hit::Unit(u) = hit
-        && let Some(unit) = m.game.state().unit(u)
-        && !starts_two_click(m, u)
+        && let Some(unit) = view.unit(u)
+        && !starts_two_click(m, view, u)
     {
-        return choices_for(m, Hit::City(unit.city), selected);
+        return choices_for(m, view, Hit::City(unit.city), selected);
     }
     Vec::new()
 }

@@ -12,6 +12,7 @@ use crate::session::{Match, Session};
 use bevy::prelude::*;
 use engine::Side;
 use veli_veljea_vastaan::state::Action;
+use veli_veljea_vastaan::view::View;
 use veli_veljea_vastaan::{CityId, UnitId, VeliVeljeaVastaan};
 
 pub type VvvMatch = Match<VeliVeljeaVastaan>;
@@ -134,26 +135,18 @@ pub fn city_of(a: &Action) -> Option<CityId> {
     }
 }
 
-/// Whether two counters are interchangeable (the rules list one choice for
-/// all of them, naming the first): a click on either means the same.
-pub fn same_counter(m: &VvvMatch, a: UnitId, b: UnitId) -> bool {
-    let s = m.game.state();
-    a == b
-        || matches!((s.unit(a), s.unit(b)), (Some(x), Some(y)) if x.side == y.side && x.twin_key() == y.twin_key())
-}
-
-/// The choices (indices into the seated side's prompt) that a click on `hit`
-/// stands for. A move or a retreat takes two clicks: the unit, then the city.
-pub fn choices_for(m: &VvvMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    choices
+/// The choices (indices into the seated side's choices, [`Match::choices`])
+/// that a click on `hit` stands for, as the seated player sees the board
+/// (`view`). A move or a retreat takes two clicks: the unit, then the city.
+/// Interchangeable counters (`View::interchangeable`) mean the same.
+pub fn choices_for(m: &VvvMatch, view: &View, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
+    m.choices()
         .iter()
         .enumerate()
         .filter(|(_, a)| match (hit, a) {
-            (Hit::Unit(u), a) => unit_of(a).is_some_and(|x| same_counter(m, x, u)),
+            (Hit::Unit(u), a) => unit_of(a).is_some_and(|x| view.interchangeable(x, u)),
             (Hit::City(c), Action::Step { unit, to } | Action::Retreat { unit, to }) => {
-                *to == c && selected.is_some_and(|s| same_counter(m, *unit, s))
+                *to == c && selected.is_some_and(|s| view.interchangeable(*unit, s))
             }
             (Hit::City(c), a) => city_of(a) == Some(c),
         })
@@ -162,26 +155,26 @@ pub fn choices_for(m: &VvvMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usiz
 }
 
 /// Whether a click on this unit starts a two-click choice (move or retreat).
-pub fn starts_two_click(m: &VvvMatch, unit: UnitId) -> bool {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    choices.iter().any(|a| {
-        matches!(a, Action::Step { unit: u, .. } | Action::Retreat { unit: u, .. } if same_counter(m, *u, unit))
+pub fn starts_two_click(m: &VvvMatch, view: &View, unit: UnitId) -> bool {
+    m.choices().iter().any(|a| {
+        matches!(a, Action::Step { unit: u, .. } | Action::Retreat { unit: u, .. } if view.interchangeable(*u, unit))
     })
 }
 
 /// Units and cities that some choice of the prompt points at (with the
 /// selected unit, the cities it may move or retreat to).
-pub fn legal_targets(m: &VvvMatch, selected: Option<UnitId>) -> (Vec<UnitId>, Vec<CityId>) {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
+pub fn legal_targets(
+    m: &VvvMatch,
+    view: &View,
+    selected: Option<UnitId>,
+) -> (Vec<UnitId>, Vec<CityId>) {
     let mut units = Vec::new();
     let mut cities = Vec::new();
-    for a in &choices {
+    for a in m.choices() {
         match *a {
             Action::Step { unit, to } | Action::Retreat { unit, to } => {
                 units.push(unit);
-                if selected.is_some_and(|s| same_counter(m, unit, s)) {
+                if selected.is_some_and(|s| view.interchangeable(unit, s)) {
                     cities.push(to);
                 }
             }
@@ -192,11 +185,14 @@ pub fn legal_targets(m: &VvvMatch, selected: Option<UnitId>) -> (Vec<UnitId>, Ve
         }
     }
     // Interchangeable counters are all highlighted.
-    let s = m.game.state();
-    let twins: Vec<UnitId> = s
+    let twins: Vec<UnitId> = view
         .units
         .iter()
-        .filter(|x| units.iter().any(|&u| u != x.id && same_counter(m, u, x.id)))
+        .filter(|x| {
+            units
+                .iter()
+                .any(|&u| u != x.id && view.interchangeable(u, x.id))
+        })
         .map(|x| x.id)
         .collect();
     units.extend(twins);
@@ -207,11 +203,10 @@ pub fn legal_targets(m: &VvvMatch, selected: Option<UnitId>) -> (Vec<UnitId>, Ve
     (units, cities)
 }
 
-/// The index of a card choice (`event` or points) in the seated side's prompt.
+/// The index of a card choice (`event` or points) in the seated side's
+/// choices.
 pub fn card_choice(m: &VvvMatch, card: u8, event: bool) -> Option<usize> {
-    let mut choices = Vec::new();
-    m.game.choices(m.seat, &mut choices);
-    choices.iter().position(|a| match *a {
+    m.choices().iter().position(|a| match *a {
         Action::PlayEvent { card: c } => event && c == card,
         Action::PlayPoints { card: c } => !event && c == card,
         _ => false,

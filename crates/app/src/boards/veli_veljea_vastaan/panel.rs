@@ -59,7 +59,7 @@ pub fn keep_panel(shown: Res<VvvShown>, selected: Res<VvvSelected>, mut panels: 
 
 /// Draws the table; returns the choice a card button stands for, if clicked.
 pub fn table_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, deciding: bool) -> Option<usize> {
-    let rules = m.game.rules();
+    let rules = m.game().rules();
     let sc = rules.sc();
     let mut chosen = None;
     ui.heading(format!(
@@ -71,7 +71,7 @@ pub fn table_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, deciding: bool) ->
     if let Some(side) = v.turn_side {
         ui.colored_label(
             side_colour(side),
-            format!("{}'s turn", m.game.rules().sc().info.sides[side.index()]),
+            format!("{}'s turn", m.game().rules().sc().info.sides[side.index()]),
         );
     }
     if let Some(card) = v.card_in_play {
@@ -187,7 +187,7 @@ pub fn unit_panel(ui: &mut egui::Ui, m: &VvvMatch, v: &View, unit: u16) {
     let Some(u) = v.units.iter().find(|u| u.id == unit) else {
         return;
     };
-    let rules = m.game.rules();
+    let rules = m.game().rules();
     let def = &rules.sc().units[u.kind as usize];
     ui.heading("Selected counter");
     ui.label(egui::RichText::new(&def.name).strong());
