@@ -53,10 +53,7 @@ fn track_focus(wants: Option<Res<EguiWantsInput>>, mut focus: ResMut<UiFocus>) {
 }
 
 fn side_colour(side: Side) -> egui::Color32 {
-    match side {
-        Side::A => egui::Color32::from_rgb(90, 140, 230),
-        Side::B => egui::Color32::from_rgb(230, 90, 90),
-    }
+    crate::boards::kit::Palette::GENERIC.panel(side)
 }
 
 /// A Ui over the whole window for the panels (egui 0.36 lays panels out

@@ -209,7 +209,54 @@ pub fn pick<U: Copy>(
     }
 }
 
-/// Takes choice `index` of the seated side's prompt of rule system `R`
+/// What every board's click system starts and ends with, for rule system
+/// `R` whose pieces are picked by ids of type `U`: the input, the match,
+/// the view shown, the selection and the click menu, and what taking a
+/// choice needs. A board's `click` asks [`Clicking::point`], finds what
+/// was hit and the choices it stands for (indices into
+/// `Match::choices`), and ends with [`Clicking::finish`].
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Clicking<'w, 's, R: Ruleset, U: Copy + Send + Sync + 'static> {
+    input: crate::boards::BoardClick<'w, 's>,
+    pub session: ResMut<'w, Session>,
+    pub shown: Res<'w, Shown<R>>,
+    pub selected: ResMut<'w, Selected<R, U>>,
+    pub menu: ResMut<'w, ClickMenu>,
+    next: ResMut<'w, NextState<Play>>,
+    playout: ResMut<'w, Playout>,
+    config: Res<'w, AppConfig>,
+}
+
+impl<R: Ruleset, U: Copy + Send + Sync + 'static> Clicking<'_, '_, R, U> {
+    /// Drops the selection and the click menu when the player cancels;
+    /// the point on the board if this frame ends a click there.
+    pub fn point(&mut self) -> Option<Vec2> {
+        if self.input.cancelled() {
+            self.selected.0 = None;
+            self.menu.0.clear();
+        }
+        self.input.at()
+    }
+
+    /// The click stood for the choices `found`, on `piece` if one was hit:
+    /// [`pick`] decides, and a choice picked is taken (then the selection
+    /// is dropped).
+    pub fn finish(&mut self, found: Vec<usize>, piece: Option<U>) {
+        if let Some(i) = pick(found, piece, &mut self.selected.0, &mut self.menu)
+            && choose_clicked::<R>(
+                i,
+                &mut self.session,
+                &mut self.next,
+                &mut self.playout,
+                &self.config,
+            )
+        {
+            self.selected.0 = None;
+        }
+    }
+}
+
+/// Takes choice `index` of the seated side's choices of rule system `R`
 /// after a click; whether it was taken (then the selection is dropped).
 pub fn choose_clicked<R: Ruleset>(
     index: usize,
@@ -226,6 +273,38 @@ pub fn choose_clicked<R: Ruleset>(
         after_decision(session, next, playout, config);
     }
     chose
+}
+
+/// A rule system's colours for the two sides: on the board (Bevy) and in
+/// the panels (egui), each board's `PALETTE` in its folder.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    /// By side (`Side::index`): the board's colour.
+    pub board: [Color; 2],
+    /// By side: the panels' colour (lighter, for text on a dark panel).
+    pub panel: [egui::Color32; 2],
+}
+
+impl Palette {
+    /// Blue and red, for what belongs to no rule system (the prompt panel,
+    /// the hand-over screen).
+    pub const GENERIC: Palette = Palette {
+        board: [Color::srgb(0.20, 0.36, 0.66), Color::srgb(0.66, 0.16, 0.16)],
+        panel: [
+            egui::Color32::from_rgb(90, 140, 230),
+            egui::Color32::from_rgb(230, 90, 90),
+        ],
+    };
+
+    /// Side `side`'s colour on the board.
+    pub fn board(&self, side: Side) -> Color {
+        self.board[side.index()]
+    }
+
+    /// Side `side`'s colour in the panels.
+    pub fn panel(&self, side: Side) -> egui::Color32 {
+        self.panel[side.index()]
+    }
 }
 
 /// A straight line from `from` to `to` as a sprite.

@@ -7,10 +7,8 @@
 use super::{
     DotrMatch, Hit, Selected, ShownView, UnitToken, choices_for, fire_lines, legal_targets,
 };
-use crate::AppConfig;
 use crate::boards::Glide;
-use crate::boards::kit::{self, BoardPiece, ClickMenu, RefreshedPiece, label, line};
-use crate::flow::Playout;
+use crate::boards::kit::{self, BoardPiece, RefreshedPiece, label, line};
 use crate::screens::{Play, Screen};
 use crate::session::Session;
 use bevy::asset::RenderAssetUsages;
@@ -28,11 +26,9 @@ use engine::Side;
 pub const CELL: f32 = 64.0;
 const BLOCK: f32 = 40.0;
 
+/// A side's colour on the board.
 pub fn side_colour(side: Side) -> Color {
-    match side {
-        Side::A => Color::srgb(0.20, 0.36, 0.66),
-        Side::B => Color::srgb(0.66, 0.16, 0.16),
-    }
+    super::PALETTE.board(side)
 }
 
 fn terrain_colour(t: Terrain) -> Color {
@@ -630,26 +626,14 @@ fn token_marker(commands: &mut Commands, p: Vec2, colour: Color, text: String) {
 
 /// A click on the board picks the matching choice; when several match, the
 /// panel asks which; a click on one's own block selects it.
-#[allow(clippy::too_many_arguments)]
 fn click(
-    input: crate::boards::BoardClick,
+    mut c: kit::Clicking<DeathOnTheRails, death_on_the_rails::scenario::UnitId>,
     tokens: Query<(&UnitToken, &GlobalTransform, &Visibility)>,
-    mut session: ResMut<Session>,
-    mut selected: ResMut<Selected>,
-    mut menu: ResMut<ClickMenu>,
-    mut next: ResMut<NextState<Play>>,
-    mut playout: ResMut<Playout>,
-    config: Res<AppConfig>,
-    shown: Res<ShownView>,
 ) {
-    if input.cancelled() {
-        selected.0 = None;
-        menu.0.clear();
-    }
-    let Some(p) = input.at() else {
+    let Some(p) = c.point() else {
         return;
     };
-    let Some(m) = session.of::<DeathOnTheRails>() else {
+    let Some(m) = c.session.of::<DeathOnTheRails>() else {
         return;
     };
     let best = crate::boards::nearest(
@@ -668,19 +652,19 @@ fn click(
         None => match area_at(&m.game().rules().sc().map, p) {
             Some(a) => Hit::Area(a),
             None => {
-                selected.0 = None;
+                c.selected.0 = None;
                 return;
             }
         },
     };
-    let view = shown.now(m);
-    let mut found = choices_for(m, &view, hit, selected.0);
+    let view = c.shown.now(m);
+    let mut found = choices_for(m, &view, hit, c.selected.0);
     if found.is_empty()
         && let Hit::Unit(u) = hit
     {
         // A unit's block stands in its area: try the area too.
         if let Some(a) = view.area_of(u) {
-            found = choices_for(m, &view, Hit::Area(a), selected.0);
+            found = choices_for(m, &view, Hit::Area(a), c.selected.0);
         }
     }
     drop(view);
@@ -688,11 +672,7 @@ fn click(
         Hit::Unit(u) => Some(u),
         Hit::Area(_) => None,
     };
-    if let Some(i) = kit::pick(found, piece, &mut selected.0, &mut menu)
-        && kit::choose_clicked::<DeathOnTheRails>(i, &mut session, &mut next, &mut playout, &config)
-    {
-        selected.0 = None;
-    }
+    c.finish(found, piece);
 }
 
 fn forget_board(mut drawn: ResMut<DrawnBoard>) {

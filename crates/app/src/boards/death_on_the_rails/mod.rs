@@ -32,6 +32,9 @@ pub const BOARD: crate::boards::Board = crate::boards::Board {
     measured: true,
 };
 
+/// The sides' colours: Estonian blue, Russian red (the kit's generic ones).
+pub const PALETTE: kit::Palette = kit::Palette::GENERIC;
+
 /// A unit on the table, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct UnitToken {

@@ -15,10 +15,7 @@ use death_on_the_rails::view::View;
 use engine::Side;
 
 fn side_colour(side: Side) -> egui::Color32 {
-    match side {
-        Side::A => egui::Color32::from_rgb(90, 140, 230),
-        Side::B => egui::Color32::from_rgb(230, 90, 90),
-    }
+    super::PALETTE.panel(side)
 }
 
 /// The panels of the view the board shows and of the selected unit.

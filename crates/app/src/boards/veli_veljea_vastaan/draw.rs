@@ -9,9 +9,7 @@ use super::{
     CounterToken, Hit, VvvMatch, VvvSelected, VvvShown, choices_for, legal_targets,
     starts_two_click,
 };
-use crate::AppConfig;
-use crate::boards::kit::{self, BoardPiece, ClickMenu, label, line};
-use crate::flow::Playout;
+use crate::boards::kit::{self, BoardPiece, label, line};
 use crate::screens::{Play, Screen};
 use crate::session::Session;
 use bevy::prelude::*;
@@ -24,12 +22,9 @@ use veli_veljea_vastaan::{CityId, VeliVeljeaVastaan, WHITE};
 
 const COUNTER: f32 = 24.0;
 
+/// A side's colour on the board.
 pub fn side_colour(side: Side) -> Color {
-    if side == WHITE {
-        Color::srgb(0.93, 0.93, 0.88)
-    } else {
-        Color::srgb(0.75, 0.13, 0.13)
-    }
+    super::PALETTE.board(side)
 }
 
 fn ink(side: Side) -> Color {
@@ -444,26 +439,14 @@ fn refresh(
 /// A click on the board: a counter or a city picks the matching choice; a
 /// click on a counter that can move or retreat selects it, and the next click
 /// on a city moves it there.
-#[allow(clippy::too_many_arguments)]
 fn click(
-    input: crate::boards::BoardClick,
+    mut c: kit::Clicking<VeliVeljeaVastaan, veli_veljea_vastaan::UnitId>,
     tokens: Query<(&CounterToken, &GlobalTransform, &Visibility)>,
-    mut session: ResMut<Session>,
-    mut selected: ResMut<VvvSelected>,
-    mut menu: ResMut<ClickMenu>,
-    mut next: ResMut<NextState<Play>>,
-    mut playout: ResMut<Playout>,
-    config: Res<AppConfig>,
-    shown: Res<VvvShown>,
 ) {
-    if input.cancelled() {
-        selected.0 = None;
-        menu.0.clear();
-    }
-    let Some(p) = input.at() else {
+    let Some(p) = c.point() else {
         return;
     };
-    let Some(m) = session.of::<VeliVeljeaVastaan>() else {
+    let Some(m) = c.session.of::<VeliVeljeaVastaan>() else {
         return;
     };
     let map = &m.game().rules().sc().map;
@@ -492,27 +475,17 @@ fn click(
         None => match city_hit() {
             Some(c) => Hit::City(c),
             None => {
-                selected.0 = None;
+                c.selected.0 = None;
                 return;
             }
         },
     };
-    let found = resolve_click(m, &shown.now(m), hit, selected.0);
+    let found = resolve_click(m, &c.shown.now(m), hit, c.selected.0);
     let piece = match hit {
         Hit::Unit(u) => Some(u),
         Hit::City(_) => None,
     };
-    if let Some(i) = kit::pick(found, piece, &mut selected.0, &mut menu)
-        && kit::choose_clicked::<VeliVeljeaVastaan>(
-            i,
-            &mut session,
-            &mut next,
-            &mut playout,
-            &config,
-        )
-    {
-        selected.0 = None;
-    }
+    c.finish(found, piece);
 }
 
 /// The choices a click stands for: a unit's own choices, else its city's.

@@ -30,6 +30,18 @@ pub const BOARD: crate::boards::Board = crate::boards::Board {
     measured: false,
 };
 
+/// White is side A: the palette lists side A first.
+const _: () = assert!(matches!(veli_veljea_vastaan::WHITE, Side::A));
+
+/// The sides' colours: White (side A) off-white, Red red.
+pub const PALETTE: kit::Palette = kit::Palette {
+    board: [Color::srgb(0.93, 0.93, 0.88), Color::srgb(0.75, 0.13, 0.13)],
+    panel: [
+        bevy_egui::egui::Color32::from_rgb(230, 230, 220),
+        bevy_egui::egui::Color32::from_rgb(230, 80, 80),
+    ],
+};
+
 /// A counter on the map, as the seated player sees it.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct CounterToken {

@@ -14,11 +14,7 @@ use veli_veljea_vastaan::{UnitId, View, WHITE};
 const HIGHLIGHT: egui::Color32 = egui::Color32::from_rgb(255, 210, 80);
 
 fn side_colour(side: Side) -> egui::Color32 {
-    if side == WHITE {
-        egui::Color32::from_rgb(230, 230, 220)
-    } else {
-        egui::Color32::from_rgb(230, 80, 80)
-    }
+    super::PALETTE.panel(side)
 }
 
 /// The panels of the view the board shows and of the selected counter.
