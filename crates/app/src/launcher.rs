@@ -1,6 +1,6 @@
 //! The launcher's model: rule systems, scenarios found (broken ones with their
 //! errors), players and sides, optional rules, the seed, saved games. The
-//! panel in `ui::launcher` draws it; starting or loading a game goes through
+//! panel in `screens::launcher` draws it; starting or loading a game goes through
 //! the [`LauncherRequest`] message, so tests drive it without a window.
 
 use crate::AppConfig;

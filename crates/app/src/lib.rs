@@ -120,6 +120,6 @@ pub fn run(config: AppConfig) -> AppExit {
     for board in boards::BOARDS {
         (board.draw)(&mut app);
     }
-    app.add_plugins(ui::PanelsPlugin);
+    app.add_plugins((ui::PanelsPlugin, screens::ScreensPlugin));
     app.run()
 }

@@ -604,7 +604,7 @@ fn the_odds_of_choices_with_dice_are_offered_with_the_choices() {
                 );
             }
             let o = odds.iter().flatten().next().expect("odds");
-            let hover = app::ui::odds_hover(o);
+            let hover = app::screens::game::odds_hover(o);
             assert!(hover.contains('%') && hover.contains("exact"), "{hover}");
             return;
         }

@@ -16,9 +16,11 @@ use bevy_egui::egui;
 use engine::{Ruleset, Side};
 use std::marker::PhantomData;
 
-/// Everything drawn for or kept about the board; removed on leaving the
-/// game, hidden during the hand-over.
+/// Everything drawn for or kept about the board; removed when the launcher
+/// comes back (Bevy's `DespawnOnEnter`, which every piece carries: a board
+/// cannot forget it), hidden during the hand-over.
 #[derive(Component, Clone, Copy, Debug, Default)]
+#[require(DespawnOnEnter<Screen> = DespawnOnEnter(Screen::Launcher))]
 pub struct BoardPiece;
 
 /// A piece whose visibility its board's refresh sets (units, highlights):
@@ -153,15 +155,8 @@ impl Plugin for BoardKit {
     }
 }
 
-fn clear_board(
-    mut commands: Commands,
-    pieces: Query<Entity, With<BoardPiece>>,
-    mut menu: ResMut<ClickMenu>,
-    mut panels: ResMut<Panels>,
-) {
-    for e in &pieces {
-        commands.entity(e).despawn();
-    }
+/// What the board kept besides its pieces (those go by themselves).
+fn clear_board(mut menu: ResMut<ClickMenu>, mut panels: ResMut<Panels>) {
     menu.0.clear();
     panels.0 = None;
 }

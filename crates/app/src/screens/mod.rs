@@ -1,7 +1,27 @@
 //! The screens, as Bevy states: launcher → game → game over. While the game
-//! screen is up, `Play` says what it waits for.
+//! screen is up, `Play` says what it waits for. One file a screen: what it
+//! draws and the plugin that registers it.
+
+pub mod game;
+pub mod game_over;
+pub mod hand_over;
+pub mod launcher;
 
 use bevy::prelude::*;
+
+/// Every screen's panels.
+pub struct ScreensPlugin;
+
+impl Plugin for ScreensPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            launcher::LauncherScreen,
+            game::GameScreen,
+            hand_over::HandOverScreen,
+            game_over::GameOverScreen,
+        ));
+    }
+}
 
 #[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
