@@ -6,6 +6,48 @@ use crate::ruleset::{Decider, Options, Outcome, Ruleset, Side};
 use rand::RngExt;
 use std::time::Instant;
 
+/// One random step: a listed choice of the side to decide (side A where both
+/// may) taken at random and applied. Returns that side and the step's
+/// events, or `None` once nobody is to decide.
+pub fn random_step<R: Ruleset>(
+    game: &mut Game<R>,
+    rng: &mut crate::GameRng,
+) -> Option<(Side, Vec<R::Event>)> {
+    let side = match game.to_decide() {
+        Decider::One(side) => side,
+        Decider::Both => Side::A,
+        Decider::Nobody => return None,
+    };
+    let count = game.legal_choices(side).len();
+    if count == 0 {
+        return None;
+    }
+    let pick = rng.random_range(0..count);
+    let events = game.apply_choice(side, pick).ok()?.to_vec();
+    Some((side, events))
+}
+
+/// Everything `viewer` reads of a position after a step: the prompt, its
+/// choices in words (when the viewer decides) and the step's log lines. What
+/// the secrecy tests (`texts_keep_secrets`) compare.
+pub fn texts_read<R: Ruleset>(
+    r: &R,
+    s: &R::State,
+    events: &[R::Event],
+    viewer: Side,
+) -> (String, Vec<String>, Vec<Option<String>>) {
+    let mut choices = Vec::new();
+    r.choices(s, viewer, &mut choices);
+    (
+        r.prompt_text(s, viewer),
+        choices
+            .iter()
+            .map(|a| r.describe_action(s, viewer, a))
+            .collect(),
+        r.describe_events(s, events, Some(viewer)),
+    )
+}
+
 /// Settings for one random game.
 #[derive(Clone, Debug)]
 pub struct RunSettings {

@@ -4,29 +4,10 @@
 
 mod common;
 
-use engine::{Decider, Game, Options, Ruleset, Side};
+use engine::runner::{random_step, texts_read};
+use engine::{Game, Options, Ruleset, Side};
 use rand::RngExt;
-use veli_veljea_vastaan::{Event, State, VeliVeljeaVastaan};
-
-/// Everything `viewer` reads after a step: the prompt, the choices in words
-/// (when it decides), and the step's log lines.
-fn texts_read(
-    r: &VeliVeljeaVastaan,
-    s: &State,
-    events: &[Event],
-    viewer: Side,
-) -> (String, Vec<String>, Vec<Option<String>>) {
-    let mut choices = Vec::new();
-    r.choices(s, viewer, &mut choices);
-    (
-        r.prompt_text(s, viewer),
-        choices
-            .iter()
-            .map(|a| r.describe_action(s, viewer, a))
-            .collect(),
-        r.describe_events(s, events, Some(viewer)),
-    )
-}
+use veli_veljea_vastaan::Event;
 
 /// Secrets hold in words (DESIGN.md 9). Along random campaigns, after every
 /// step and for each side, the other side's hand is changed (cards exchanged
@@ -40,15 +21,7 @@ fn texts_keep_secrets() {
     let mut exchanges = 0u32;
     for seed in 0..3 {
         let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
-        while game.outcome().is_none() {
-            let side = match game.to_decide() {
-                Decider::One(side) => side,
-                Decider::Both => Side::A,
-                Decider::Nobody => break,
-            };
-            let count = game.legal_choices(side).len();
-            let pick = rng.random_range(0..count);
-            let events = game.apply_choice(side, pick).unwrap().to_vec();
+        while let Some((_, events)) = random_step(&mut game, &mut rng) {
             let s = game.state();
             for viewer in Side::BOTH {
                 let read = texts_read(&r, s, &events, viewer);

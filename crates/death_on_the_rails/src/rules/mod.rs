@@ -695,7 +695,7 @@ impl engine::RuleSystem for DeathOnTheRails {
 pub(crate) mod test_games {
     use super::DeathOnTheRails;
     use crate::state::State;
-    use engine::{Decider, Game, Options, Side};
+    use engine::{Game, Options};
     use rand::RngExt;
 
     /// The shipped scenario `id`, loaded.
@@ -713,15 +713,9 @@ pub(crate) mod test_games {
             let mut game =
                 Game::new(r.clone(), Options::new(), seed).expect("the scenario sets up");
             for _ in 0..2000 {
-                let side = match game.to_decide() {
-                    Decider::One(side) => side,
-                    Decider::Both => Side::A,
-                    Decider::Nobody => break,
-                };
-                let count = game.legal_choices(side).len();
-                let pick = rng.random_range(0..count);
-                game.apply_choice(side, pick)
-                    .expect("a listed choice is legal");
+                if engine::runner::random_step(&mut game, &mut rng).is_none() {
+                    break;
+                }
                 if rng.random_range(0..8) == 0 {
                     states.push(game.state().clone());
                 }

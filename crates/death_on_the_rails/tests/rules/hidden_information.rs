@@ -111,27 +111,6 @@ fn events_secret_objectives_and_simultaneous_placements_stay_with_their_owner() 
     assert_eq!(t.r.event_for(&card, Some(ESTONIA)), Some(card.clone()));
 }
 
-/// Everything `viewer` reads after a step: the prompt, the choices in words
-/// (when it decides), and the step's log lines.
-fn texts_read(
-    r: &death_on_the_rails::DeathOnTheRails,
-    s: &death_on_the_rails::state::State,
-    events: &[Event],
-    viewer: engine::Side,
-) -> (String, Vec<String>, Vec<Option<String>>) {
-    use engine::Ruleset;
-    let mut choices = Vec::new();
-    r.choices(s, viewer, &mut choices);
-    (
-        r.prompt_text(s, viewer),
-        choices
-            .iter()
-            .map(|a| r.describe_action(s, viewer, a))
-            .collect(),
-        r.describe_events(s, events, Some(viewer)),
-    )
-}
-
 /// What `viewer` sees on the board, without the prompt (the texts are
 /// compared on their own).
 fn board_seen(
@@ -243,8 +222,8 @@ fn events_in(
 #[test]
 fn texts_keep_secrets() {
     use death_on_the_rails::DeathOnTheRails;
-    use engine::{Decider, Game, Options, Ruleset, Side};
-    use rand::RngExt;
+    use engine::runner::{random_step, texts_read};
+    use engine::{Game, Options, Ruleset, Side};
     let dir = crate::common::shipped("x").parent().unwrap().to_path_buf();
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -258,15 +237,7 @@ fn texts_keep_secrets() {
         let r = DeathOnTheRails::load(&path).unwrap();
         for seed in 0..2 {
             let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
-            while game.outcome().is_none() {
-                let side = match game.to_decide() {
-                    Decider::One(side) => side,
-                    Decider::Both => Side::A,
-                    Decider::Nobody => break,
-                };
-                let count = game.legal_choices(side).len();
-                let pick = rng.random_range(0..count);
-                let events = game.apply_choice(side, pick).unwrap().to_vec();
+            while let Some((_, events)) = random_step(&mut game, &mut rng) {
                 let s = game.state();
                 let shown = events.iter().fold(0u64, |m, e| m | e.shows_faces().0);
                 for viewer in Side::BOTH {
