@@ -1,0 +1,133 @@
+//! Drawing only when something changes. A board game's window has nothing
+//! new to show while the players think; redrawing it every frame keeps the
+//! CPU busy (with software rendering, both cores). The window's event loop
+//! is reactive ([`UpdateMode::Reactive`]): the app updates, and draws a
+//! frame, on a window event (a key, a click, the pointer moving over the
+//! window), on a `RequestRedraw` message (egui sends one when its panels
+//! need another frame), or after a long wait. [`ask_for_frames`] asks for
+//! the next frame while something moves on its own: pieces sliding, dice
+//! shown for a moment, a pan key held, a tap held over to the next frame,
+//! a little while after any input (egui shows a tooltip after the pointer
+//! rests for half a second), or a script running ([`KeepDrawing`]).
+//!
+//! While nothing is drawn, the game's clock (`Time<Virtual>`) is paused, so
+//! that the first frame after a pause does not count the pause: a piece
+//! that starts to slide on a click still slides, and a pan key pans
+//! smoothly from its first frame.
+
+use crate::boards::Glide;
+use crate::input::{HeldOver, UiAction};
+use crate::screens::Play;
+use crate::session::Session;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::{MouseButtonInput, MouseWheel};
+use bevy::prelude::*;
+use bevy::window::{CursorMoved, RequestRedraw};
+use bevy::winit::{UpdateMode, WinitSettings};
+use leafwing_input_manager::prelude::ActionState;
+use std::time::{Duration, Instant};
+
+/// Whether to draw every frame, whatever changes: on while a script
+/// (`--screenshots`, `--measure`) runs, since scripts step frame by frame;
+/// `--measure` turns it off to measure the idle window and clicks.
+#[derive(Resource, Default, Debug)]
+pub struct KeepDrawing(pub bool);
+
+/// How long the app keeps drawing after the last input: a little more than
+/// egui's tooltip delay (0.5 s), which it does not wake the app for.
+pub const AFTER_INPUT: Duration = Duration::from_millis(700);
+
+/// The longest wait between two frames with nothing to draw.
+pub const IDLE_WAIT: Duration = Duration::from_secs(60);
+
+/// Set `FOURFRONTS_DRAW_ALWAYS=1` to draw every frame as before (Bevy's
+/// settings for games), e.g. to compare with `--measure`.
+pub fn draw_always() -> bool {
+    std::env::var_os("FOURFRONTS_DRAW_ALWAYS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Reactive drawing (only with a window).
+pub struct DrawOnChange;
+
+impl Plugin for DrawOnChange {
+    fn build(&self, app: &mut App) {
+        if draw_always() {
+            app.insert_resource(WinitSettings::game());
+            return;
+        }
+        // Low power: moving the pointer over other windows (a device
+        // event) does not wake the app; over ours (a window event) it does.
+        let mode = UpdateMode::reactive_low_power(IDLE_WAIT);
+        app.insert_resource(WinitSettings {
+            focused_mode: mode,
+            unfocused_mode: mode,
+        })
+        .add_systems(First, resume_clock.after(bevy::time::TimeSystems))
+        .add_systems(Last, ask_for_frames);
+    }
+}
+
+/// The first frame after a pause: the clock ran zero time over it; it runs
+/// again from now on.
+fn resume_clock(mut time: ResMut<Time<Virtual>>) {
+    if time.is_paused() {
+        time.unpause();
+    }
+}
+
+/// What makes the app ask for another frame; see the module's comment.
+#[allow(clippy::too_many_arguments)]
+fn ask_for_frames(
+    keep: Res<KeepDrawing>,
+    pieces: Query<(&Glide, &Transform)>,
+    play: Option<Res<State<Play>>>,
+    screen: Res<State<crate::screens::Screen>>,
+    session: Res<Session>,
+    actions: Query<&ActionState<UiAction>>,
+    held: Res<HeldOver>,
+    mut keys: MessageReader<KeyboardInput>,
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut cursor: MessageReader<CursorMoved>,
+    mut last_input: Local<Option<Instant>>,
+    mut settle: Local<u8>,
+    mut time: ResMut<Time<Virtual>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = Instant::now();
+    let input =
+        keys.read().count() + buttons.read().count() + wheel.read().count() + cursor.read().count()
+            > 0;
+    if input {
+        *last_input = Some(now);
+    }
+    // A change of screen or of the game: a few more frames, for whatever
+    // follows it in later frames (pieces placed, panels laid out).
+    if screen.is_changed() || play.as_ref().is_some_and(|p| p.is_changed()) || session.is_changed()
+    {
+        *settle = 3;
+    }
+    let pan = actions.iter().any(|a| {
+        [
+            UiAction::PanLeft,
+            UiAction::PanRight,
+            UiAction::PanUp,
+            UiAction::PanDown,
+        ]
+        .iter()
+        .any(|p| a.pressed(p))
+    });
+    let wanted = keep.0
+        || *settle > 0
+        || held.any()
+        || pan
+        || play.is_some_and(|p| *p.get() == Play::PlayingEvents)
+        || last_input.is_some_and(|t| now - t < AFTER_INPUT)
+        || pieces.iter().any(|(g, t)| g.sliding(t));
+    *settle = settle.saturating_sub(1);
+    if wanted {
+        redraw.write(RequestRedraw);
+    } else if !time.is_paused() {
+        time.pause();
+    }
+}
