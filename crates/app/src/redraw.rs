@@ -19,12 +19,15 @@ use crate::boards::Glide;
 use crate::input::{HeldOver, UiAction};
 use crate::screens::Play;
 use crate::session::Session;
+use bevy::ecs::message::{MessageRegistry, MessageUpdateSystems, ShouldUpdateMessages};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
 use bevy::prelude::*;
 use bevy::window::{CursorMoved, RequestRedraw};
-use bevy::winit::{UpdateMode, WinitSettings};
+use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
+use bevy_egui::{EguiContext, EguiPostUpdateSet};
 use leafwing_input_manager::prelude::ActionState;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Whether to draw every frame, whatever changes: on while a script
@@ -62,9 +65,147 @@ impl Plugin for DrawOnChange {
             focused_mode: mode,
             unfocused_mode: mode,
         })
-        .add_systems(First, resume_clock.after(bevy::time::TimeSystems))
+        .init_resource::<EguiRepaints>()
+        .add_systems(
+            First,
+            (
+                rotate_messages
+                    .before(MessageUpdateSystems)
+                    .before(bevy::time::TimeSystems),
+                resume_clock.after(bevy::time::TimeSystems),
+            ),
+        )
+        .add_systems(
+            PostUpdate,
+            (watch_egui, drop_delayed_egui_redraws)
+                .chain()
+                .after(EguiPostUpdateSet::ProcessOutput),
+        )
         .add_systems(Last, ask_for_frames);
     }
+}
+
+/// Bevy drops old messages only after a fixed-timestep update has run,
+/// and none runs while the game's clock is paused: a `RequestRedraw` would
+/// stay in its queue, and `bevy_winit` (which reads the whole queue after
+/// every update) would draw frame after frame. While the clock is paused
+/// the messages are dropped every update, as without a fixed timestep.
+fn rotate_messages(time: Res<Time<Virtual>>, mut registry: ResMut<MessageRegistry>) {
+    if time.is_paused() && registry.should_update == ShouldUpdateMessages::Waiting {
+        registry.should_update = ShouldUpdateMessages::Ready;
+    }
+}
+
+/// What egui asked for in the present update, told by its repaint callback:
+/// an immediate repaint (egui sends `RequestRedraw` for it), or one after a
+/// delay (a tooltip about to show, a text cursor blinking), which a timer
+/// thread wakes the app for when it is due.
+#[derive(Resource, Default)]
+struct EguiRepaints {
+    shared: Arc<(Mutex<Repaints>, Condvar)>,
+    timer: bool,
+}
+
+#[derive(Default)]
+struct Repaints {
+    immediate: bool,
+    due: Option<Instant>,
+}
+
+/// Marks an egui context whose repaint callback is ours.
+#[derive(Component)]
+struct RepaintWatched;
+
+/// Replaces bevy_egui's repaint callback (which wakes the app only for an
+/// immediate repaint) with one that also notes delayed ones.
+fn watch_egui(
+    mut commands: Commands,
+    mut repaints: ResMut<EguiRepaints>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut contexts: Query<(Entity, &mut EguiContext), Without<RepaintWatched>>,
+) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    for (entity, mut ctx) in &mut contexts {
+        let shared = repaints.shared.clone();
+        let wake = (**proxy).clone();
+        ctx.get_mut().set_request_repaint_callback(move |info| {
+            let (lock, cvar) = &*shared;
+            let mut r = lock.lock().unwrap();
+            if info.delay.is_zero() {
+                r.immediate = true;
+                let _ = wake.send_event(WinitUserEvent::WakeUp);
+            } else if let Some(at) = Instant::now().checked_add(info.delay) {
+                if r.due.is_none_or(|d| at < d) {
+                    r.due = Some(at);
+                    cvar.notify_one();
+                }
+            }
+        });
+        commands.entity(entity).insert(RepaintWatched);
+    }
+    if !repaints.timer {
+        repaints.timer = true;
+        let shared = repaints.shared.clone();
+        let wake = (**proxy).clone();
+        std::thread::spawn(move || wake_when_due(&shared, &wake));
+    }
+}
+
+/// The timer thread: wakes the app when a delayed egui repaint is due.
+fn wake_when_due(
+    shared: &(Mutex<Repaints>, Condvar),
+    wake: &bevy::winit::EventLoopProxy<WinitUserEvent>,
+) {
+    let (lock, cvar) = shared;
+    let mut r = lock.lock().unwrap();
+    loop {
+        match r.due {
+            None => r = cvar.wait(r).unwrap(),
+            Some(at) => {
+                let now = Instant::now();
+                if at <= now {
+                    r.due = None;
+                    if wake.send_event(WinitUserEvent::WakeUp).is_err() {
+                        return;
+                    }
+                } else {
+                    r = cvar.wait_timeout(r, at - now).unwrap().0;
+                }
+            }
+        }
+    }
+}
+
+/// bevy_egui sends `RequestRedraw` for any repaint egui asked for, also one
+/// after a delay, which would draw every frame while, say, the pointer
+/// rests on a button. Only an immediate one is let through; the timer
+/// thread wakes the app for a delayed one. ([`ask_for_frames`] runs
+/// after this and adds its own.)
+fn drop_delayed_egui_redraws(
+    repaints: Res<EguiRepaints>,
+    mut redraws: ResMut<Messages<RequestRedraw>>,
+    mut contexts: Query<&mut EguiContext>,
+) {
+    let immediate = std::mem::take(&mut repaints.shared.0.lock().unwrap().immediate);
+    if debug_redraws() && !redraws.is_empty() {
+        for mut ctx in &mut contexts {
+            let causes = ctx.get_mut().repaint_causes();
+            eprintln!("redraw: egui immediate={immediate} causes={causes:?}");
+        }
+    }
+    if !immediate && !redraws.is_empty() {
+        redraws.clear();
+    }
+}
+
+/// `FOURFRONTS_REDRAW_DEBUG=1`: say on stderr why each frame was drawn.
+pub fn debug_redraws() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        std::env::var_os("FOURFRONTS_REDRAW_DEBUG").is_some_and(|v| !v.is_empty() && v != "0")
+    })
 }
 
 /// The first frame after a pause: the clock ran zero time over it; it runs
@@ -125,6 +266,16 @@ fn ask_for_frames(
         || last_input.is_some_and(|t| now - t < AFTER_INPUT)
         || pieces.iter().any(|(g, t)| g.sliding(t));
     *settle = settle.saturating_sub(1);
+    if wanted && debug_redraws() {
+        eprintln!(
+            "redraw: asked (script {} settle {} held {} pan {pan} input {} sliding {})",
+            keep.0,
+            *settle,
+            held.any(),
+            last_input.is_some_and(|t| now - t < AFTER_INPUT),
+            pieces.iter().any(|(g, t)| g.sliding(t))
+        );
+    }
     if wanted {
         redraw.write(RequestRedraw);
     } else if !time.is_paused() {
