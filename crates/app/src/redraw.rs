@@ -178,11 +178,11 @@ fn watch_egui(
             if info.delay.is_zero() {
                 r.immediate = true;
                 let _ = wake.send_event(WinitUserEvent::WakeUp);
-            } else if let Some(at) = Instant::now().checked_add(info.delay) {
-                if r.due.is_none_or(|d| at < d) {
-                    r.due = Some(at);
-                    cvar.notify_one();
-                }
+            } else if let Some(at) = Instant::now().checked_add(info.delay)
+                && r.due.is_none_or(|d| at < d)
+            {
+                r.due = Some(at);
+                cvar.notify_one();
             }
         });
         commands.entity(entity).insert(RepaintWatched);
