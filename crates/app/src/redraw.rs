@@ -44,10 +44,9 @@ pub const AFTER_INPUT: Duration = Duration::from_millis(700);
 pub const IDLE_WAIT: Duration = Duration::from_secs(60);
 
 /// Whether the window draws only when something changes unless told
-/// otherwise. Off until the idle figures of `--measure` meet issue 17's
-/// targets (see docs/app.md): until then players get drawing every frame,
-/// as before.
-pub const REACTIVE_BY_DEFAULT: bool = false;
+/// otherwise (the figures that decided it are in docs/app.md; set it to
+/// `false` to give players drawing every frame, as before).
+pub const REACTIVE_BY_DEFAULT: bool = true;
 
 fn env_flag(name: &str) -> Option<bool> {
     std::env::var_os(name).map(|v| !v.is_empty() && v != "0")
