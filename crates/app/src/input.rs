@@ -301,9 +301,16 @@ impl Plugin for InputSettingsPlugin {
 /// Keys and buttons pressed and released within one frame, kept down until
 /// the next.
 #[derive(Resource, Default)]
-struct HeldOver {
+pub struct HeldOver {
     keys: Vec<KeyCode>,
     buttons: Vec<MouseButton>,
+}
+
+impl HeldOver {
+    /// Whether a tap is held over to the next frame (which must then come).
+    pub fn any(&self) -> bool {
+        !self.keys.is_empty() || !self.buttons.is_empty()
+    }
 }
 
 /// A tap shorter than a frame (a quick click while software rendering takes

@@ -10,6 +10,7 @@ pub mod boards;
 pub mod flow;
 pub mod input;
 pub mod launcher;
+pub mod redraw;
 pub mod rules_reference;
 pub mod rulesets;
 pub mod saves;
@@ -57,6 +58,7 @@ pub fn core_plugins(app: &mut App, config: AppConfig) {
             rules_reference::RulesReference::default()
         }
     };
+    app.insert_resource(redraw::KeepDrawing(config.script != script::Script::None));
     app.insert_resource(launcher::Launcher::new(
         config.scenario_dirs.clone(),
         config.data_dir.join("saves"),
@@ -116,7 +118,7 @@ pub fn run(config: AppConfig) -> AppExit {
         )
         .expect("the default font's id is free to replace");
     core_plugins(&mut app, config);
-    app.add_plugins(boards::BoardCamera);
+    app.add_plugins((boards::BoardCamera, redraw::DrawOnChange));
     for board in boards::BOARDS {
         (board.draw)(&mut app);
     }

@@ -18,6 +18,8 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
 
+mod quiet;
+
 /// Games played on by random decisions and then shot: each board's
 /// `in_progress` (scenario, decisions, file name). After the decisions, play
 /// goes on (for up to [`MORE_FOR_ODDS`] decisions) until a choice shows its
@@ -61,6 +63,16 @@ impl Plugin for ScriptPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ScriptProblems>()
             .add_systems(Update, run_script);
+        let measuring = app
+            .world()
+            .get_resource::<AppConfig>()
+            .is_some_and(|c| matches!(c.script, Script::Measure { .. }));
+        if measuring {
+            app.init_resource::<quiet::Quiet>()
+                .add_systems(First, quiet::mark_frame_start)
+                .add_systems(PreUpdate, quiet::inject.before(bevy::input::InputSystems))
+                .add_systems(PostUpdate, quiet::measure_quiet);
+        }
     }
 }
 
@@ -117,7 +129,7 @@ fn play_some(
                 let n = m.choice_texts().len();
                 if m.hand_over_to().is_some()
                     || n == 0
-                    || p.decisions >= until + MORE_FOR_ODDS
+                    || p.decisions >= until.saturating_add(MORE_FOR_ODDS)
                     || p.decisions >= until && m.choice_odds().iter().any(Option::is_some)
                 {
                     return;
@@ -185,6 +197,7 @@ fn run_script(
     problems: Res<ScriptProblems>,
     time: Res<Time<Real>>,
     hidden: Option<ResMut<crate::ui::PanelsHidden>>,
+    mut quiet: Option<ResMut<quiet::Quiet>>,
 ) {
     p.frame += 1;
     let age = p.frame - p.since;
@@ -318,6 +331,42 @@ fn run_script(
                 v.sort_by(|a, b| a.total_cmp(b));
                 println!("launcher_p50_frame_ms={:.1}", v[v.len() / 2]);
                 p.first_frame_printed = true;
+                if let Some(q) = quiet.as_deref_mut() {
+                    q.stage = quiet::Stage::Launcher;
+                }
+                return;
+            }
+            // The quiet measurements (idle launcher, idle board, clicks)
+            // take over until they are done.
+            let stage = quiet.as_deref().map(|q| q.stage);
+            if matches!(stage, Some(quiet::Stage::Launcher)) {
+                return;
+            }
+            if matches!(
+                stage,
+                Some(quiet::Stage::BoardWait | quiet::Stage::Board | quiet::Stage::Clicks)
+            ) {
+                if play.as_deref().map(|p| *p.get()) == Some(Play::HandOver) {
+                    play_some(
+                        0,
+                        usize::MAX,
+                        &mut p,
+                        &mut session,
+                        play.as_deref(),
+                        &hand,
+                        &mut next_play,
+                    );
+                }
+                p.since = p.frame;
+                return;
+            }
+            if p.first_frame_printed
+                && matches!(stage, None | Some(quiet::Stage::StartGame))
+                && p.rng == 0
+            {
+                if let Some(q) = quiet.as_deref_mut() {
+                    q.stage = quiet::Stage::BoardWait;
+                }
                 let ruleset = BOARDS.iter().find(|b| b.measured).map_or("", |b| b.ruleset);
                 if launcher.select_by_id(ruleset, scenario) {
                     launcher.seed_text = "1".into();

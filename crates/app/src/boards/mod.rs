@@ -66,6 +66,12 @@ impl Glide {
         }
         self.to = Some(to);
     }
+
+    /// Whether the piece is still on its way to its place.
+    pub fn sliding(&self, transform: &Transform) -> bool {
+        self.to
+            .is_some_and(|to| to.truncate() != transform.translation.truncate())
+    }
 }
 
 /// Slides each piece towards its place: most of the way in about a fifth of
