@@ -193,8 +193,7 @@ pub fn prompt(r: &VeliVeljeaVastaan, s: &State, who: Side) -> String {
 /// An action as `viewer` reads it. Every action names only open counters,
 /// cities and cards of the viewer's own hand or kept in front (the choices
 /// are the deciding side's own), so the words are the same for any viewer.
-pub fn action(r: &VeliVeljeaVastaan, s: &State, viewer: Side, a: &Action) -> String {
-    let _ = viewer;
+pub fn action(r: &VeliVeljeaVastaan, s: &State, _viewer: Side, a: &Action) -> String {
     match *a {
         Action::Place { city } => format!("place in {}", r.city_name(city)),
         Action::PlayEvent { card } => format!("play {} as its event", r.card_title(card)),
@@ -311,11 +310,10 @@ pub fn roll(r: &VeliVeljeaVastaan, what: &str, roll: &Roll) -> String {
 /// it (another side's dealt cards blanked), then in words.
 pub fn events(
     r: &VeliVeljeaVastaan,
-    s: &State,
+    _s: &State,
     events: &[Event],
     viewer: Option<Side>,
 ) -> Vec<Option<String>> {
-    let _ = s;
     events
         .iter()
         .map(|e| engine::Ruleset::event_for(r, e, viewer).map(|e| event(r, &e)))

@@ -12,6 +12,21 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Every shipped scenario, loaded, in file-name order.
+pub fn shipped_scenarios() -> Vec<DeathOnTheRails> {
+    let dir = shipped("x").parent().unwrap().to_path_buf();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| DeathOnTheRails::load(p).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
 pub fn shipped(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../scenarios/death_on_the_rails")

@@ -221,20 +221,11 @@ fn events_in(
 /// choices and log lines in both games.
 #[test]
 fn texts_keep_secrets() {
-    use death_on_the_rails::DeathOnTheRails;
     use engine::runner::{random_step, texts_read};
     use engine::{Game, Options, Ruleset, Side};
-    let dir = crate::common::shipped("x").parent().unwrap().to_path_buf();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    paths.sort();
     let mut rng = engine::rng_from_seed(16);
     let mut compared = 0u32;
-    for path in paths {
-        let r = DeathOnTheRails::load(&path).unwrap();
+    for r in crate::common::shipped_scenarios() {
         for seed in 0..2 {
             let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
             while let Some((_, events)) = random_step(&mut game, &mut rng) {
@@ -259,4 +250,42 @@ fn texts_keep_secrets() {
         }
     }
     assert!(compared > 5000, "only {compared} comparisons");
+}
+
+/// 9.1: the lead and the defending unit are revealed; they stand face up
+/// (on the board and in the words) while the raises are decided, and are
+/// stood up again when the combat is over. Supporting units stay hidden.
+#[test]
+fn fire_combat_9_1_lead_and_target_stand_face_up_while_the_raises_are_decided() {
+    use death_on_the_rails::state::Phase;
+    let mut t = Table::strip();
+    let lead = t.estonian("MG", "b");
+    let support = t.estonian("Rifles", "b");
+    let target = t.russian("Rifles", "c");
+    let other = t.russian("Rifles", "e");
+    t.dice(&[5, 3, 3, 2, 1, 4, 4, 4, 4]);
+    t.fire_at(lead, &[support], target);
+    assert!(matches!(t.s.phase, Phase::Raise { .. }), "{:?}", t.s.phase);
+    let russia = t.view(Some(RUSSIA));
+    assert!(
+        russia.units[lead as usize].face.is_some(),
+        "the lead is shown"
+    );
+    assert!(
+        russia.units[support as usize].face.is_none(),
+        "a support is not"
+    );
+    let estonia = t.view(Some(ESTONIA));
+    assert!(
+        estonia.units[target as usize].face.is_some(),
+        "the target is shown"
+    );
+    assert!(estonia.units[other as usize].face.is_none());
+    // Once the raises are taken the combat is over: faces down again.
+    while let Phase::Raise { side, .. } = t.s.phase {
+        let a = t.choices(side)[0];
+        t.act(side, a);
+    }
+    assert!(t.view(Some(RUSSIA)).units[lead as usize].face.is_none());
+    assert!(t.view(Some(ESTONIA)).units[target as usize].face.is_none());
 }

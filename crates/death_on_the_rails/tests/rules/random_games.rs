@@ -9,20 +9,6 @@ use engine::save::SaveFile;
 use engine::{Decider, Game, Options, Ruleset};
 use proptest::prelude::*;
 
-fn shipped_scenarios() -> Vec<DeathOnTheRails> {
-    let dir = common::shipped("x").parent().unwrap().to_path_buf();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| DeathOnTheRails::load(p).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
-
 fn option_sets(r: &DeathOnTheRails) -> Vec<Options> {
     let mut sets = vec![Options::new()];
     let advanced: Options = [("advanced_rules".to_string(), true)].into_iter().collect();
@@ -34,7 +20,7 @@ fn option_sets(r: &DeathOnTheRails) -> Vec<Options> {
 
 #[test]
 fn random_games_from_every_shipped_scenario_end_and_replay_to_the_same_state() {
-    for r in shipped_scenarios() {
+    for r in common::shipped_scenarios() {
         for options in option_sets(&r) {
             // Kiltsi's setup under the advanced rules' stacking limit is the
             // tight one (the sentries may take the building places the
@@ -72,7 +58,7 @@ proptest! {
     /// it back: the state must be exactly what it was.
     #[test]
     fn undo_restores_the_state_before_the_decision(seed in 0u64..10_000, scenario in 0usize..6) {
-        let all = shipped_scenarios();
+        let all = common::shipped_scenarios();
         let r = all[scenario % all.len()].clone();
         let mut game = Game::new(r, Options::new(), seed).unwrap();
         let mut pick = engine::rng_from_seed(seed ^ 77);
@@ -158,7 +144,7 @@ fn candidate_actions(r: &DeathOnTheRails) -> Vec<death_on_the_rails::Action> {
 
 #[test]
 fn the_quick_legality_check_agrees_with_the_choices_everywhere() {
-    for r in shipped_scenarios() {
+    for r in common::shipped_scenarios() {
         let candidates = candidate_actions(&r);
         let mut game = Game::new(r.clone(), Options::new(), 3).unwrap();
         let mut pick = engine::rng_from_seed(3);
