@@ -58,10 +58,10 @@ macro_rules! register {
 register! {
     built:
         death_on_the_rails::DeathOnTheRails,
-        veli_veljea_vastaan::VeliVeljeaVastaan;
+        veli_veljea_vastaan::VeliVeljeaVastaan,
+        red_square::RedSquare;
     coming:
         ("red_actions", "Red Actions!"),
-        ("red_square", "Red Square"),
 }
 
 pub fn ruleset(id: &str) -> Option<&'static RulesetEntry> {

@@ -1,0 +1,323 @@
+//! Turn Sequence 5 and the Activation Table: a played card's units activate
+//! without a roll, or roll a die per battalion (+1 Elite, -1 Poor), an
+//! extra die for their CO with the lowest dropped, less a point per hit,
+//! per base lost and per battalion that hid last turn, divided by the
+//! battalions. The score decides what they may do: 2 or more, anything;
+//! 1 or 0, fire wildly or hold fire; below 0, retreat or hide.
+
+use super::RedSquare;
+use crate::cards::Suit;
+use crate::data::Class;
+use crate::state::{Action, Event, Formation, Part, Phase, State, Status, UnitId};
+
+impl RedSquare {
+    /// The units of a played card still to act.
+    pub fn group(&self, s: &State, card: u8) -> Vec<UnitId> {
+        s.dealt[card as usize].group.clone()
+    }
+
+    /// Whether a card's units may activate without rolling: none has hit
+    /// markers or has lost a base (Turn Sequence 5).
+    pub fn may_auto(&self, s: &State, card: u8) -> bool {
+        s.dealt[card as usize].group.iter().all(|&g| {
+            let u = s.unit(g);
+            u.hits == 0 && u.lost == 0 && u.rings == 0 && !u.hiding
+        })
+    }
+
+    pub(crate) fn activate_choices(&self, s: &State, card: u8, out: &mut Vec<Action>) {
+        out.push(Action::Roll);
+        if self.may_auto(s, card) {
+            out.push(Action::Auto);
+        }
+    }
+
+    /// Battalion equivalents among the units (Turn Sequence 5a): each unit
+    /// but an accompanying MG or tchanka counts one.
+    fn battalions(&self, s: &State, group: &[UnitId]) -> u8 {
+        let n = group
+            .iter()
+            .filter(|&&g| {
+                let u = s.unit(g);
+                !(matches!(self.class(u), Class::Mg | Class::Tchanka) && u.with.is_some())
+            })
+            .count() as u8;
+        n.max(1)
+    }
+
+    pub(crate) fn roll_activation(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Phase::Activate { card } = s.phase else {
+            return;
+        };
+        let group = self.group(s, card);
+        let holder = s.dealt[card as usize].holder;
+        let n = self.battalions(s, &group);
+        let mut dice = Vec::new();
+        let mut quality_total = 0i8;
+        let counted: Vec<UnitId> = group
+            .iter()
+            .copied()
+            .filter(|&g| {
+                let u = s.unit(g);
+                !(matches!(self.class(u), Class::Mg | Class::Tchanka) && u.with.is_some())
+            })
+            .collect();
+        for i in 0..n as usize {
+            dice.push(self.die(s, 6));
+            if let Some(&g) = counted.get(i) {
+                quality_total += s.unit(g).quality.die_modifier();
+            }
+        }
+        // A CO present (not pinned) rolls again; the lowest die is dropped.
+        let mut dropped = None;
+        let holder_unit = s.unit(holder);
+        if self.class(holder_unit) == Class::Officer
+            && holder_unit.status == Status::OnTable
+            && holder_unit.pinned_until < s.turn
+        {
+            dice.push(self.die(s, 6));
+            let (i, &low) = dice
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, d)| **d)
+                .expect("dice were rolled");
+            dropped = Some(low);
+            dice.remove(i);
+        }
+        let mut penalties = Vec::new();
+        let hits: i8 = group.iter().map(|&g| s.unit(g).hits as i8).sum();
+        let lost: i8 = group.iter().map(|&g| s.unit(g).lost as i8).sum();
+        let hid: i8 = group.iter().filter(|&&g| s.unit(g).hid_last_turn).count() as i8;
+        if hits > 0 {
+            penalties.push((Part::Hits, -hits));
+        }
+        if lost > 0 {
+            penalties.push((Part::Losses, -lost));
+        }
+        if hid > 0 {
+            penalties.push((Part::Hid, -hid));
+        }
+        let total: i16 = dice.iter().map(|&d| d as i16).sum::<i16>()
+            + quality_total as i16
+            + penalties.iter().map(|p| p.1 as i16).sum::<i16>();
+        let score = divide_round_half_down(total, n as i16) as i8;
+        ev.push(Event::Activation {
+            holder,
+            dice,
+            dropped,
+            quality: quality_total,
+            penalties,
+            battalions: n,
+            score,
+        });
+        self.after_activation(s, card, score, ev);
+    }
+
+    pub(crate) fn auto_activation(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Phase::Activate { card } = s.phase else {
+            return;
+        };
+        let holder = s.dealt[card as usize].holder;
+        ev.push(Event::AutoActivation { holder });
+        self.after_activation(s, card, 2, ev);
+    }
+
+    /// Whether the card's units activated without a roll (they may not enter
+    /// a square next to the enemy).
+    pub fn activated_without_roll(&self, s: &State, card: u8) -> bool {
+        s.dealt[card as usize].auto
+    }
+
+    /// The mandatory part of the Activation Table, then the unit's choices.
+    fn after_activation(&self, s: &mut State, card: u8, score: i8, ev: &mut Vec<Event>) {
+        let auto = matches!(ev.last(), Some(Event::AutoActivation { .. }));
+        s.dealt[card as usize].auto = auto;
+        let group = self.group(s, card);
+        // Remove casualties and hit markers (mandatory at every score).
+        for &g in &group {
+            self.resolve_hits(s, g, ev);
+            let u = s.unit_mut(g);
+            u.last_moved = false;
+            u.last_fired = false;
+            u.advanced_in_open = false;
+            if u.hiding && score >= 0 {
+                // Hiding ends with the next activation that is not below 0.
+                u.hiding = false;
+            }
+        }
+        let group: Vec<UnitId> = group
+            .into_iter()
+            .filter(|&g| s.unit(g).status == Status::OnTable)
+            .collect();
+        let mut acting = Vec::new();
+        for g in group {
+            let u = s.unit(g);
+            let class = self.class(u);
+            let under_fire = u.under_fire;
+            let small_arms = u.under_small_arms;
+            s.unit_mut(g).under_fire = false;
+            s.unit_mut(g).under_small_arms = false;
+            if score < 0 {
+                self.retreat_or_hide(s, g, ev);
+                continue;
+            }
+            // Cavalry scoring below 2 under fire retreat, remounting if need be.
+            if class == Class::Cavalry && score < 2 && under_fire {
+                if s.unit(g).formation == Formation::Dismounted {
+                    s.unit_mut(g).formation = Formation::Mounted;
+                    ev.push(Event::Reformed {
+                        unit: g,
+                        formation: Formation::Mounted,
+                    });
+                }
+                self.retreat(s, g, ev);
+                continue;
+            }
+            // Artillery under small-arms fire retreats at 1 or 0, unless Reds
+            // with a CHEKA or Commissar in or next to its square.
+            if class == Class::Artillery && score < 2 && small_arms && !self.commissar_near(s, g) {
+                self.retreat(s, g, ev);
+                continue;
+            }
+            acting.push(g);
+        }
+        s.dealt[card as usize].group = acting;
+        if s.dealt[card as usize].group.is_empty() {
+            self.end_card(s, ev);
+        } else {
+            s.phase = Phase::Act { card, score };
+        }
+    }
+
+    /// A CHEKA or Commissar figure of the unit's side in or next to its
+    /// square (Turn Sequence 6, Artillery Firing 9).
+    pub fn commissar_near(&self, s: &State, unit: UnitId) -> bool {
+        let u = s.unit(unit);
+        s.on_table().any(|c| {
+            c.side == u.side
+                && matches!(self.class(c), Class::Commissar | Class::Cheka)
+                && self.scenario.grid.distance(c.at, u.at) <= 1
+        })
+    }
+
+    /// The choices of a card's units on their score (Activation Table).
+    pub(crate) fn act_choices(&self, s: &State, card: u8, score: i8, out: &mut Vec<Action>) {
+        let spades = s.dealt[card as usize].card.suit() == Some(Suit::Spades);
+        for &g in &s.dealt[card as usize].group {
+            let u = s.unit(g);
+            let poor_on_spades =
+                spades && u.quality == crate::state::Quality::Poor && !self.commissar_near(s, g);
+            let start = out.len();
+            self.fire_choices(s, g, score, out);
+            let must_fire = out.len() > start && self.has_observed_target(s, g);
+            if score >= 2 {
+                if !poor_on_spades && self.may_start_move(s, card, g) {
+                    out.push(Action::Move { unit: g });
+                }
+                self.face_choices(s, g, out);
+                self.reform_choices(s, g, out);
+                self.observe_choices(s, g, out);
+                self.command_choices(s, g, out);
+                if self.may_dig(s, g) {
+                    out.push(Action::DigIn { unit: g });
+                }
+                if !poor_on_spades && (u.hiding || u.retreating) {
+                    out.push(Action::Rally { unit: g });
+                }
+                self.replace_choices(s, g, out);
+            }
+            if out.len() == start || !must_fire {
+                if score >= 0 && out.len() == start && self.holds_fire_possible(s, g) {
+                    out.push(Action::HoldFire { unit: g });
+                }
+                out.push(Action::Done { unit: g });
+            }
+        }
+    }
+
+    /// A unit has finished its activation.
+    pub(crate) fn finish_unit(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let card = match s.phase {
+            Phase::Act { card, .. } => card,
+            Phase::Moving(ref m) => m.card,
+            _ => return,
+        };
+        let score = match s.phase {
+            Phase::Act { score, .. } => score,
+            Phase::Moving(ref m) => m.score,
+            _ => 0,
+        };
+        s.dealt[card as usize].group.retain(|&g| g != unit);
+        // Its companions that have nothing left to do go with it.
+        let group = s.dealt[card as usize].group.clone();
+        let left: Vec<UnitId> = group
+            .into_iter()
+            .filter(|&g| s.unit(g).status == Status::OnTable)
+            .collect();
+        s.dealt[card as usize].group = left;
+        if s.outcome.is_some() {
+            return;
+        }
+        if s.dealt[card as usize].group.is_empty() {
+            self.end_card(s, ev);
+        } else {
+            s.phase = Phase::Act { card, score };
+        }
+    }
+
+    pub(crate) fn unit_done(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        self.finish_unit(s, unit, ev);
+    }
+
+    /// Activation Table, below 0: troops in natural cover or trenches hide;
+    /// the rest turn to the rear and retreat.
+    pub(crate) fn retreat_or_hide(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit(unit);
+        let class = self.class(u);
+        if class.is_figure() {
+            return;
+        }
+        if (self.scenario.terrain[u.at as usize].cover() || u.trenches) && !class.is_vehicle() {
+            s.unit_mut(unit).hiding = true;
+            ev.push(Event::Hides { unit });
+        } else {
+            self.retreat(s, unit, ev);
+        }
+    }
+
+    /// Rallying takes the whole activation on 2 or more: a hiding or
+    /// retreating unit stands again.
+    pub(crate) fn rally(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit_mut(unit);
+        u.hiding = false;
+        u.retreating = false;
+        u.rallying = true;
+        ev.push(Event::Rallied { unit });
+        self.finish_unit(s, unit, ev);
+    }
+}
+
+/// Turn Sequence 5c: divide and round to the nearest whole number, halves down.
+pub fn divide_round_half_down(total: i16, n: i16) -> i16 {
+    // nearest integer to total/n, with exact halves rounded down:
+    // ceil((2*total - n) / (2n))
+    let num = 2 * total - n;
+    let den = 2 * n;
+    num.div_euclid(den) + i16::from(num.rem_euclid(den) != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Turn Sequence 5c: fractions to the nearest whole number, halves down.
+    #[test]
+    fn turn_sequence_rounds_halves_down() {
+        assert_eq!(divide_round_half_down(7, 2), 3, "3.5 rounds down");
+        assert_eq!(divide_round_half_down(8, 3), 3, "2.67 rounds up");
+        assert_eq!(divide_round_half_down(7, 3), 2, "2.33 rounds down");
+        assert_eq!(divide_round_half_down(-1, 2), -1, "-0.5 rounds down");
+        assert_eq!(divide_round_half_down(5, 1), 5);
+        assert_eq!(divide_round_half_down(-3, 1), -3);
+    }
+}

@@ -1,0 +1,127 @@
+//! Observation: infantry and artillery in open squares are concealed until
+//! they move or fire; in buildings, woods and hedges they stay concealed.
+//! To fire at a concealed target a unit must first observe it: line of
+//! sight, the target in its arc, and a d6 above the range (a second die for
+//! unlimbered artillery observing, or against artillery that has fired;
+//! before dawn no second die). Units next to a successful observer may fire
+//! at its target too. MGs and artillery may fire at a wood or village
+//! without observing, at -1.
+
+use super::RedSquare;
+use crate::data::Class;
+use crate::grid::Arc;
+use crate::state::{Action, Event, Formation, State, UnitId};
+
+impl RedSquare {
+    /// Whether the target cannot be fired at without being observed.
+    pub fn concealed(&self, s: &State, target: UnitId) -> bool {
+        let t = s.unit(target);
+        if !matches!(
+            self.class(t),
+            Class::Infantry | Class::Artillery | Class::Mg
+        ) {
+            return false;
+        }
+        self.scenario.terrain[t.at as usize].conceals() || !t.revealed
+    }
+
+    /// Whether `firer` (or a friend next to it that observed) has observed `target`.
+    pub fn observed_for(&self, s: &State, firer: UnitId, target: UnitId) -> bool {
+        if !self.concealed(s, target) {
+            // Before dawn every target must be observed (Observation 5).
+            if s.turn >= self.scenario.dawn {
+                return true;
+            }
+        }
+        let f = s.unit(firer);
+        s.observed.iter().any(|&(o, t)| {
+            t == target
+                && (o == firer
+                    || (s.unit(o).side == f.side
+                        && self.scenario.grid.distance(s.unit(o).at, f.at) <= 1))
+        })
+    }
+
+    pub(crate) fn observe_choices(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+        let u = s.unit(unit);
+        if self.class(u).is_figure() {
+            return;
+        }
+        let grid = &self.scenario.grid;
+        for t in self.enemies_of(s, u.side) {
+            if self.class(t).is_figure() || self.observed_for(s, unit, t.id) {
+                continue;
+            }
+            let range = grid.distance(u.at, t.at);
+            let dice = 1 + u8::from(self.observe_bonus(s, unit, t.id));
+            if range >= 6 * dice {
+                continue;
+            }
+            if grid.within(u.at, u.facing, t.at, self.arc(s, unit))
+                && self.line_of_sight(s, unit, u.at, t.at)
+            {
+                out.push(Action::Observe { unit, target: t.id });
+            }
+        }
+    }
+
+    fn observe_bonus(&self, s: &State, observer: UnitId, target: UnitId) -> bool {
+        if s.turn < self.scenario.dawn {
+            return false;
+        }
+        let o = s.unit(observer);
+        let t = s.unit(target);
+        (self.class(o) == Class::Artillery && o.formation == Formation::Unlimbered)
+            || (self.class(t) == Class::Artillery
+                && t.revealed
+                && t.position != crate::state::Position::Masked)
+    }
+
+    pub(crate) fn observe_action(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        target: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        let range = self
+            .scenario
+            .grid
+            .distance(s.unit(unit).at, s.unit(target).at);
+        let n = 1 + u8::from(self.observe_bonus(s, unit, target));
+        let dice: Vec<u8> = (0..n).map(|_| self.die(s, 6)).collect();
+        let total: u8 = dice.iter().sum();
+        let ok = total > range;
+        ev.push(Event::Observed {
+            observer: unit,
+            target,
+            dice,
+            need: range + 1,
+            ok,
+        });
+        if ok {
+            s.observed.push((unit, target));
+            // Observe & Fire.
+            let score = match s.phase {
+                crate::state::Phase::Act { score, .. } => score,
+                _ => 2,
+            };
+            if self.may_fire_at(s, unit, target, score) {
+                return self.fire_action(s, unit, target, ev);
+            }
+        }
+        self.finish_unit(s, unit, ev);
+    }
+
+    /// The unit's arc of fire: 45 degrees either side of its front, 90 for
+    /// MGs, all round in DEFENCE and for the train.
+    pub fn arc(&self, s: &State, unit: UnitId) -> Arc {
+        let u = s.unit(unit);
+        match self.class(u) {
+            Class::Train => Arc::All,
+            Class::Mg => Arc::Deg90,
+            _ if u.formation == Formation::Defence => Arc::All,
+            _ => Arc::Deg45,
+        }
+    }
+}
