@@ -556,6 +556,15 @@ impl RedSquare {
         for c in companions {
             let need = s.unit(c).bases * 2;
             let roll = self.die(s, 6);
+            let to = s.unit(unit).at;
+            let mut probe = s.units.clone();
+            probe[c as usize].at = to;
+            let room = s.unit(unit).status != Status::OnTable
+                || self.occupancy_problem(&probe, to, None).is_none();
+            if roll <= need && !room {
+                // Saved, but there is no room beside the unit: the guns stay.
+                continue;
+            }
             if roll <= need {
                 ev.push(Event::Stands {
                     unit: c,
