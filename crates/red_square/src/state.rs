@@ -340,6 +340,9 @@ pub struct Move {
     pub keep_off_enemy: bool,
     /// The unit overran an enemy: one more square at most.
     pub overran: bool,
+    /// The most squares this move may still reach in all (after an
+    /// overrun: one more; after crossing wire: none).
+    pub cap: u8,
     /// Masses or waves that drew another heart may fire within 2 squares.
     pub may_fire: bool,
 }

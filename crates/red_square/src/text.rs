@@ -16,7 +16,11 @@ fn unit_name(r: &RedSquare, id: UnitId) -> String {
 }
 
 fn sq(r: &RedSquare, s: Sq) -> String {
-    r.sc().grid.name(s)
+    if (s as usize) < r.sc().grid.len() {
+        r.sc().grid.name(s)
+    } else {
+        "?".into()
+    }
 }
 
 fn whose(r: &RedSquare, s: &State, viewer: Option<Side>, id: UnitId) -> String {
@@ -91,6 +95,24 @@ pub fn prompt(r: &RedSquare, s: &State, side: Side) -> String {
     }
 }
 
+/// The square of a unit, as a name ("?" for a unit the game does not have:
+/// a damaged save's action is described in its refusal, never a panic).
+fn at_of(r: &RedSquare, s: &State, id: UnitId) -> String {
+    s.units
+        .get(id as usize)
+        .map_or_else(|| "?".into(), |u| sq(r, u.at))
+}
+
+fn card_of(s: &State, card: u8) -> String {
+    s.dealt
+        .get(card as usize)
+        .map_or_else(|| "card ?".into(), |d| d.card.name())
+}
+
+fn holder_of(s: &State, card: u8) -> UnitId {
+    s.dealt.get(card as usize).map_or(u16::MAX, |d| d.holder)
+}
+
 pub fn action(r: &RedSquare, s: &State, viewer: Side, a: &Action) -> String {
     let v = Some(viewer);
     match a {
@@ -98,11 +120,11 @@ pub fn action(r: &RedSquare, s: &State, viewer: Side, a: &Action) -> String {
         Action::HqDone => "Go on to the cards".into(),
         Action::AceHigh { high, .. } => if *high { "Ace high" } else { "Ace low" }.into(),
         Action::KeepTrainCard { card } => {
-            format!("Keep the {}", s.dealt[*card as usize].card.name())
+            format!("Keep the {}", card_of(s, *card))
         }
         Action::PlayJoker { card } => format!(
             "Play the Joker: activate {} now",
-            whose(r, s, v, s.dealt[*card as usize].holder)
+            whose(r, s, v, holder_of(s, *card))
         ),
         Action::NoJoker => "Not now".into(),
         Action::Roll => "Roll for activation".into(),
@@ -121,13 +143,13 @@ pub fn action(r: &RedSquare, s: &State, viewer: Side, a: &Action) -> String {
             "{} fires at {} in {}",
             whose(r, s, v, *unit),
             whose(r, s, v, *target),
-            sq(r, s.unit(*target).at)
+            at_of(r, s, *target)
         ),
         Action::Observe { unit, target } => format!(
             "{} observes {} in {} (and fires if it can)",
             whose(r, s, v, *unit),
             whose(r, s, v, *target),
-            sq(r, s.unit(*target).at)
+            at_of(r, s, *target)
         ),
         Action::HoldFire { unit } => format!("{} holds its fire", whose(r, s, v, *unit)),
         Action::DigIn { unit } => format!("{} digs in", whose(r, s, v, *unit)),

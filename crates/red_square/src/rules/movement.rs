@@ -88,6 +88,7 @@ impl RedSquare {
             wheeled: true,
             keep_off_enemy: self.activated_without_roll(s, card),
             overran: false,
+            cap: u8::MAX,
             may_fire: false,
         }
     }
@@ -129,7 +130,7 @@ impl RedSquare {
         for (d, to) in grid.neighbours(u.at) {
             let ahead = grid.within(u.at, u.facing, to, crate::grid::Arc::Deg45);
             let road_link = self.scenario.roads[u.at as usize] & (1 << d as u8) != 0;
-            if !ahead && !(on_road_follow && road_link) {
+            if !(ahead || on_road_follow && road_link) {
                 continue;
             }
             if self.step_cost_ok(s, m, &row, u.at, d, to).is_some() {
@@ -152,9 +153,6 @@ impl RedSquare {
         let u = s.unit(m.unit);
         let class = self.class(u);
         let sc = &self.scenario;
-        if m.overran && m.squares >= 1 && m.squares > 0 {
-            // After an overrun: one more square at most.
-        }
         let edge = sc.edge(from, d);
         if edge == Some(Edge::River) {
             return None;
@@ -189,15 +187,8 @@ impl RedSquare {
         } else {
             row.open
         };
-        let limit = if m.overran {
-            m.squares.max(1)
-        } else {
-            allowance
-        };
-        if m.squares + 1 > allowance.min(limit.max(m.squares + 1).min(allowance)) {
-            return None;
-        }
-        if m.overran && m.squares + 1 > m.squares.saturating_add(1) {
+        // After an overrun, one more square at most (Movement 5).
+        if m.squares + 1 > allowance.min(m.cap) {
             return None;
         }
         // Waves and dismounted cavalry do not move in closed terrain on a diamond.
@@ -267,6 +258,7 @@ impl RedSquare {
                 return self.end_move(s, m, ev);
             }
             m.overran = true;
+            m.cap = m.squares + 2;
         }
         let follows_road = !grid.within(from, s.unit(unit).facing, to, crate::grid::Arc::Deg45);
         let terrain = self.scenario.terrain[to as usize];
@@ -320,7 +312,7 @@ impl RedSquare {
         // Wire stops infantry for the turn.
         if self.scenario.edge(from, d) == Some(Edge::Wire) && !self.class(s.unit(unit)).is_vehicle()
         {
-            m.squares = u8::MAX / 2;
+            m.cap = m.squares;
         }
         s.phase = Phase::Moving(m.clone());
         self.offer_reaction(s, unit, m, ev);
@@ -430,12 +422,14 @@ impl RedSquare {
         all.iter()
             .copied()
             .filter(|&f| f != u.formation)
-            .filter(|&f| match (u.orders, f) {
-                (Orders::Attack, Formation::FiringLine) => false,
-                (Orders::Defend, Formation::Waves | Formation::Masses) => false,
-                (Orders::Defend, Formation::Mounted | Formation::Scouting) => false,
-                (Orders::CounterAttack, Formation::Masses) => false,
-                _ => true,
+            .filter(|&f| {
+                !matches!(
+                    (u.orders, f),
+                    (Orders::Attack, Formation::FiringLine)
+                        | (Orders::Defend, Formation::Waves | Formation::Masses)
+                        | (Orders::Defend, Formation::Mounted | Formation::Scouting)
+                        | (Orders::CounterAttack, Formation::Masses)
+                )
             })
             .collect()
     }
