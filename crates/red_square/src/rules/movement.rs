@@ -456,9 +456,13 @@ impl RedSquare {
         let u = s.unit_mut(unit);
         u.formation = formation;
         u.last_moved = true;
-        if formation == Formation::Unlimbered {
-            u.readiness = 1;
-        }
+        // Artillery Positions 3: unlimbering is a masked howitzer's first
+        // turn of three; limbering up starts the count again.
+        u.readiness = if formation == Formation::Unlimbered {
+            1
+        } else {
+            0
+        };
         ev.push(Event::Reformed { unit, formation });
         self.finish_unit(s, unit, ev);
     }
