@@ -254,3 +254,87 @@ fn howitzer_three_turns() {
     assert_eq!(s.unit(gun).readiness, 3);
     assert!(choices(&r, &s).contains(&fire), "fires on its third turn");
 }
+
+/// Turn Sequence 1: mounted units, motors and tanks get two cards and
+/// activate on each; infantry and guns one.
+#[test]
+fn turn_sequence_deals_two_cards_to_mounted_units_and_vehicles() {
+    for id in ["tambov", "kakhovka"] {
+        let r = rules(id);
+        let s = r.new_game(3);
+        let mut checked = 0;
+        for u in s
+            .units
+            .iter()
+            .filter(|u| u.status == red_square::state::Status::OnTable)
+        {
+            let n = s.dealt.iter().filter(|d| d.holder == u.id).count();
+            let class = r.class(u);
+            if matches!(
+                class,
+                Class::ArmouredCar | Class::LightTank | Class::HeavyTank
+            ) {
+                assert_eq!(n, 2, "{id}: {} gets two cards", r.ty(u).key);
+                checked += 1;
+            }
+            if matches!(class, Class::Artillery | Class::Infantry) && n > 0 {
+                assert_eq!(n, 1, "{id}: {} gets one card", r.ty(u).key);
+            }
+        }
+        assert!(checked > 0, "{id} has vehicles");
+    }
+}
+
+/// Command and Control 1: units under Defend orders hold; under Attack they move.
+#[test]
+fn command_and_control_defend_orders_forbid_moving() {
+    let r = bare_rules("sviyazhsk");
+    for (orders, moves) in [(Orders::Defend, false), (Orders::Attack, true)] {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        put(&r, &mut s, inf, 4, 4, Facing::N);
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = orders;
+        act_on(&mut s, inf, c2(), 2);
+        assert_eq!(
+            choices(&r, &s).contains(&Action::Move { unit: inf }),
+            moves,
+            "{orders:?}"
+        );
+    }
+}
+
+/// Machine Guns 3: when the unit they accompany retreats, the guns are saved
+/// on a d6 of no more than twice their bases, and lost otherwise.
+#[test]
+fn machine_guns_saved_on_d6_when_their_unit_retreats() {
+    let r = bare_rules("sviyazhsk");
+    for (save_die, saved) in [(4, true), (5, false)] {
+        let mut s = game(&r);
+        let mg = first_of(&r, &s, Class::Mg);
+        let side = s.unit(mg).side;
+        let inf = first_on(&r, &s, side, Class::Infantry);
+        let foe = first_on(&r, &s, side.other(), Class::Infantry);
+        put(&r, &mut s, inf, 5, 4, Facing::E);
+        put(&r, &mut s, mg, 5, 3, Facing::E);
+        put(&r, &mut s, foe, 8, 4, Facing::W);
+        s.unit_mut(inf).quality = red_square::state::Quality::Regular;
+        s.unit_mut(mg).bases = 2;
+        s.unit_mut(mg).with = Some(inf);
+        s.unit_mut(inf).hits = 3;
+        let c = deal(&mut s, inf, c2());
+        s.dealt[c as usize].group.push(mg);
+        s.phase = Phase::Activate { card: c };
+        // Activation 1 - 3 hits = -2: retreat; the casualty die (a d12, not
+        // having moved or fired) misses; then the guns' save.
+        set_dice(&mut s, &[1, 12, save_die]);
+        let ev = apply(&r, &mut s, Action::Roll);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Retreats { unit, .. } if *unit == inf)),
+            "{ev:?}"
+        );
+        let gone = s.unit(mg).status == red_square::state::Status::Gone;
+        assert_eq!(!gone, saved, "save die {save_die}: {ev:?}");
+    }
+}

@@ -212,6 +212,43 @@ impl RedSquare {
     }
 }
 
+impl RedSquare {
+    /// Firing 12: a support battalion next to a battalion of the same
+    /// regiment may give it bases instead of moving (our reading: up to the
+    /// bases the other has lost, keeping one of its own).
+    pub(crate) fn replace_choices(
+        &self,
+        s: &State,
+        unit: UnitId,
+        out: &mut Vec<crate::state::Action>,
+    ) {
+        let u = s.unit(unit);
+        if self.class(u) != Class::Infantry || u.co.is_none() || u.bases < 2 || u.last_moved {
+            return;
+        }
+        for o in s.on_table() {
+            if o.id != unit
+                && o.side == u.side
+                && o.co == u.co
+                && self.class(o) == Class::Infantry
+                && o.bases < self.ty(o).bases
+                && self.scenario.grid.distance(o.at, u.at) == 1
+            {
+                out.push(crate::state::Action::Replace { unit, into: o.id });
+            }
+        }
+    }
+
+    pub(crate) fn replace(&self, s: &mut State, unit: UnitId, into: UnitId, ev: &mut Vec<Event>) {
+        let want = self.ty(s.unit(into)).bases - s.unit(into).bases;
+        let give = want.min(s.unit(unit).bases - 1);
+        s.unit_mut(unit).bases -= give;
+        s.unit_mut(into).bases += give;
+        ev.push(Event::Replaced { from: unit, into });
+        self.finish_unit(s, unit, ev);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::state::Event;
@@ -284,42 +321,5 @@ mod tests {
             2,
             "one sure base, and a 3 misses the other 2: {ev:?}"
         );
-    }
-}
-
-impl RedSquare {
-    /// Firing 12: a support battalion next to a battalion of the same
-    /// regiment may give it bases instead of moving (our reading: up to the
-    /// bases the other has lost, keeping one of its own).
-    pub(crate) fn replace_choices(
-        &self,
-        s: &State,
-        unit: UnitId,
-        out: &mut Vec<crate::state::Action>,
-    ) {
-        let u = s.unit(unit);
-        if self.class(u) != Class::Infantry || u.co.is_none() || u.bases < 2 || u.last_moved {
-            return;
-        }
-        for o in s.on_table() {
-            if o.id != unit
-                && o.side == u.side
-                && o.co == u.co
-                && self.class(o) == Class::Infantry
-                && o.bases < self.ty(o).bases
-                && self.scenario.grid.distance(o.at, u.at) == 1
-            {
-                out.push(crate::state::Action::Replace { unit, into: o.id });
-            }
-        }
-    }
-
-    pub(crate) fn replace(&self, s: &mut State, unit: UnitId, into: UnitId, ev: &mut Vec<Event>) {
-        let want = self.ty(s.unit(into)).bases - s.unit(into).bases;
-        let give = want.min(s.unit(unit).bases - 1);
-        s.unit_mut(unit).bases -= give;
-        s.unit_mut(into).bases += give;
-        ev.push(Event::Replaced { from: unit, into });
-        self.finish_unit(s, unit, ev);
     }
 }

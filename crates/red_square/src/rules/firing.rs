@@ -210,11 +210,11 @@ impl RedSquare {
     pub(crate) fn holds_fire_possible(&self, s: &State, unit: UnitId) -> bool {
         let u = s.unit(unit);
         let class = self.class(u);
-        !class.is_figure()
-            && class != Class::Motor
-            && !(class == Class::Cavalry && u.formation.mounted())
-            && !(class == Class::Artillery && u.formation != Formation::Unlimbered)
-            && !u.move_fire
+        let cannot = class.is_figure()
+            || class == Class::Motor
+            || (class == Class::Cavalry && u.formation.mounted())
+            || (class == Class::Artillery && u.formation != Formation::Unlimbered);
+        !cannot && !u.move_fire
     }
 
     pub(crate) fn hold_fire(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {

@@ -129,7 +129,7 @@ impl RedSquare {
         for (d, to) in grid.neighbours(u.at) {
             let ahead = grid.within(u.at, u.facing, to, crate::grid::Arc::Deg45);
             let road_link = self.scenario.roads[u.at as usize] & (1 << d as u8) != 0;
-            if !ahead && !(on_road_follow && road_link) {
+            if !(ahead || (on_road_follow && road_link)) {
                 continue;
             }
             if self.step_cost_ok(s, m, &row, u.at, d, to).is_some() {
@@ -430,12 +430,14 @@ impl RedSquare {
         all.iter()
             .copied()
             .filter(|&f| f != u.formation)
-            .filter(|&f| match (u.orders, f) {
-                (Orders::Attack, Formation::FiringLine) => false,
-                (Orders::Defend, Formation::Waves | Formation::Masses) => false,
-                (Orders::Defend, Formation::Mounted | Formation::Scouting) => false,
-                (Orders::CounterAttack, Formation::Masses) => false,
-                _ => true,
+            .filter(|&f| {
+                !matches!(
+                    (u.orders, f),
+                    (Orders::Attack, Formation::FiringLine)
+                        | (Orders::Defend, Formation::Waves | Formation::Masses)
+                        | (Orders::Defend, Formation::Mounted | Formation::Scouting)
+                        | (Orders::CounterAttack, Formation::Masses)
+                )
             })
             .collect()
     }
