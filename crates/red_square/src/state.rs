@@ -559,6 +559,10 @@ pub enum Event {
         unit: UnitId,
         markers: u8,
     },
+    /// Artillery Positions 3: a masked howitzer places its firing platform.
+    Platform {
+        unit: UnitId,
+    },
     Trenches {
         unit: UnitId,
         dice: Vec<u8>,

@@ -368,6 +368,7 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
             )
         }
         Event::HoldsFire { unit } => format!("{} holds its fire.", w(*unit)),
+        Event::Platform { unit } => format!("{} places its firing platform.", w(*unit)),
         Event::Dug { unit, markers } => format!(
             "{} digs in ({markers} digging marker{}).",
             w(*unit),

@@ -179,6 +179,24 @@ impl RedSquare {
                 self.retreat(s, g, ev);
                 continue;
             }
+            // Artillery Positions 3: a masked howitzer that has unlimbered
+            // places its platform at its next activation of 2+ (which is all
+            // it does), and may open fire at the one after.
+            let u = s.unit(g);
+            if class == Class::Artillery
+                && u.position == crate::state::Position::Masked
+                && u.formation == Formation::Unlimbered
+                && u.readiness < 3
+            {
+                if u.readiness == 1 && score >= 2 {
+                    s.unit_mut(g).readiness = 2;
+                    ev.push(Event::Platform { unit: g });
+                    continue;
+                }
+                if u.readiness == 2 {
+                    s.unit_mut(g).readiness = 3;
+                }
+            }
             acting.push(g);
         }
         s.dealt[card as usize].group = acting;

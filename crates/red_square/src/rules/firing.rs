@@ -551,10 +551,16 @@ impl RedSquare {
             return None;
         }
         let range = grid.distance(u.at, m.at);
-        if class == Class::Artillery && range <= 4 && self.weapon(m) == Weapon::Rifle {
-            // Open sights against troops closing to small-arms range.
+        if class == Class::Artillery {
+            // Artillery Firing 2 and 8: a battery not yet activated fires out
+            // of turn only over open sights, at troops closing to small-arms
+            // range (4 squares or less); threat fire is not for guns.
             let limbered = u.formation != Formation::Unlimbered;
-            if !limbered && self.fire_check(s, unit, mover, 0, u8::MAX).is_some() {
+            if range <= 4
+                && self.weapon(m) == Weapon::Rifle
+                && !limbered
+                && self.fire_check(s, unit, mover, 0, u8::MAX).is_some()
+            {
                 return Some(FireKind::OpenSights);
             }
             return None;

@@ -130,7 +130,7 @@ impl RedSquare {
         for (d, to) in grid.neighbours(u.at) {
             let ahead = grid.within(u.at, u.facing, to, crate::grid::Arc::Deg45);
             let road_link = self.scenario.roads[u.at as usize] & (1 << d as u8) != 0;
-            if !(ahead || on_road_follow && road_link) {
+            if !(ahead || (on_road_follow && road_link)) {
                 continue;
             }
             if self.step_cost_ok(s, m, &row, u.at, d, to).is_some() {
@@ -450,9 +450,13 @@ impl RedSquare {
         let u = s.unit_mut(unit);
         u.formation = formation;
         u.last_moved = true;
-        if formation == Formation::Unlimbered {
-            u.readiness = 1;
-        }
+        // Artillery Positions 3: unlimbering is a masked howitzer's first
+        // turn of three; limbering up starts the count again.
+        u.readiness = if formation == Formation::Unlimbered {
+            1
+        } else {
+            0
+        };
         ev.push(Event::Reformed { unit, formation });
         self.finish_unit(s, unit, ev);
     }

@@ -53,7 +53,12 @@ impl RedSquare {
                 pinned_until: 0,
                 digging: u.digging,
                 trenches: u.trenches,
-                readiness: 0,
+                // Guns set up unlimbered are already in action (our reading).
+                readiness: if u.formation == crate::state::Formation::Unlimbered {
+                    3
+                } else {
+                    0
+                },
                 broken_down: false,
                 bogged: false,
                 damaged: false,
