@@ -423,6 +423,8 @@ pub enum Action {
     Done {
         unit: UnitId,
     },
+    /// The card's remaining units do nothing more.
+    EndCard,
     /// Out of turn: fire at the unit that has just moved.
     ReactFire {
         unit: UnitId,
@@ -589,6 +591,14 @@ pub enum Event {
         unit: UnitId,
         roll: Option<u8>,
         need: u8,
+    },
+    /// Machine Guns 3: the guns of a retreating unit are saved on a d6 no
+    /// higher than `need`.
+    GunsSaved {
+        unit: UnitId,
+        roll: u8,
+        need: u8,
+        saved: bool,
     },
     Stands {
         unit: UnitId,

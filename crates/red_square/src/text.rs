@@ -165,6 +165,7 @@ pub fn action(r: &RedSquare, s: &State, viewer: Side, a: &Action) -> String {
             whose(r, s, v, *into)
         ),
         Action::Done { unit } => format!("{}: nothing more", whose(r, s, v, *unit)),
+        Action::EndCard => "The card's other units do nothing more".into(),
         Action::ReactFire { unit } => format!("{} fires", whose(r, s, v, *unit)),
         Action::LetPass => "Let it pass".into(),
     }
@@ -411,6 +412,20 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
             ),
             None => format!("{} flees.", w(*unit)),
         },
+        Event::GunsSaved {
+            unit,
+            roll,
+            need,
+            saved,
+        } => format!(
+            "{} rolls {roll} to keep up with the retreat (needs {need} or less): {}.",
+            w(*unit),
+            if *saved {
+                "the guns are saved"
+            } else {
+                "the guns are lost"
+            }
+        ),
         Event::Stands { unit, roll, need } => match roll {
             Some(x) => format!("{} rolls {x} (needs {need} or less): it holds.", w(*unit)),
             None => format!("{} stands its ground.", w(*unit)),

@@ -34,12 +34,19 @@ impl RedSquare {
 
     /// Battalion equivalents among the units (Turn Sequence 5a): each unit
     /// but an accompanying MG or tchanka counts one.
+    /// Whether a unit counts as a battalion for activation: not a command
+    /// figure, not an MG or tchanka accompanying another unit.
+    fn battalion_equivalent(&self, u: &crate::state::Unit) -> bool {
+        let c = self.class(u);
+        !c.is_figure() && !(matches!(c, Class::Mg | Class::Tchanka) && u.with.is_some())
+    }
+
     fn battalions(&self, s: &State, group: &[UnitId]) -> u8 {
         let n = group
             .iter()
             .filter(|&&g| {
                 let u = s.unit(g);
-                !(matches!(self.class(u), Class::Mg | Class::Tchanka) && u.with.is_some())
+                self.battalion_equivalent(u)
             })
             .count() as u8;
         n.max(1)
@@ -59,7 +66,7 @@ impl RedSquare {
             .copied()
             .filter(|&g| {
                 let u = s.unit(g);
-                !(matches!(self.class(u), Class::Mg | Class::Tchanka) && u.with.is_some())
+                self.battalion_equivalent(u)
             })
             .collect();
         for i in 0..n as usize {
@@ -220,6 +227,7 @@ impl RedSquare {
 
     /// The choices of a card's units on their score (Activation Table).
     pub(crate) fn act_choices(&self, s: &State, card: u8, score: i8, out: &mut Vec<Action>) {
+        let mut obliged = false;
         let spades = s.dealt[card as usize].card.suit() == Some(Suit::Spades);
         for &g in &s.dealt[card as usize].group {
             let u = s.unit(g);
@@ -244,12 +252,17 @@ impl RedSquare {
                 }
                 self.replace_choices(s, g, out);
             }
+            obliged |= must_fire;
             if out.len() == start || !must_fire {
                 if score >= 0 && out.len() == start && self.holds_fire_possible(s, g) {
                     out.push(Action::HoldFire { unit: g });
                 }
                 out.push(Action::Done { unit: g });
             }
+        }
+        // The rest of the card's units do nothing more (none must fire).
+        if !obliged && s.dealt[card as usize].group.len() > 1 {
+            out.push(Action::EndCard);
         }
     }
 
@@ -285,6 +298,15 @@ impl RedSquare {
 
     pub(crate) fn unit_done(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
         self.finish_unit(s, unit, ev);
+    }
+
+    /// The card's remaining units do nothing more.
+    pub(crate) fn end_card_now(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Phase::Act { card, .. } = s.phase else {
+            return;
+        };
+        s.dealt[card as usize].group.clear();
+        self.end_card(s, ev);
     }
 
     /// Activation Table, below 0: troops in natural cover or trenches hide;

@@ -230,6 +230,7 @@ impl Ruleset for RedSquare {
             Action::AskOrders { unit, orders } => self.ask_orders(s, unit, orders, ev),
             Action::Replace { unit, into } => self.replace(s, unit, into, ev),
             Action::Done { unit } => self.unit_done(s, unit, ev),
+            Action::EndCard => self.end_card_now(s, ev),
             Action::ReactFire { unit } => self.react_fire(s, unit, ev),
             Action::LetPass => self.let_pass(s, ev),
         }
@@ -256,6 +257,7 @@ impl Ruleset for RedSquare {
                 | Event::OrdersChanged { .. }
                 | Event::Fled { .. }
                 | Event::Stands { .. }
+                | Event::GunsSaved { .. }
                 | Event::Trenches { .. }
                 | Event::FigureCard { .. }
                 | Event::VehicleCard { .. }
@@ -290,7 +292,11 @@ impl Ruleset for RedSquare {
     fn is_pass(&self, a: &Action) -> bool {
         matches!(
             a,
-            Action::HqDone | Action::NoJoker | Action::StopMoving | Action::LetPass
+            Action::HqDone
+                | Action::NoJoker
+                | Action::StopMoving
+                | Action::LetPass
+                | Action::EndCard
         )
     }
 
@@ -304,6 +310,7 @@ impl Ruleset for RedSquare {
                 | Event::OrdersChanged { .. }
                 | Event::Fled { .. }
                 | Event::Stands { .. }
+                | Event::GunsSaved { .. }
                 | Event::MountedCombat { .. }
         )
     }

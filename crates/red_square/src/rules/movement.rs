@@ -540,8 +540,10 @@ impl RedSquare {
         self.carry_companions(s, unit, start, ev);
     }
 
-    /// Machine Guns 3: when the unit they accompany retreats, its MGs are
-    /// saved on a d6 no higher than twice their bases, and lost otherwise.
+    /// Machine Guns 3: when the unit they accompany retreats, its MGs and
+    /// tchankas are saved on a d6 no higher than twice their bases, and lost
+    /// otherwise; a saved gun with no room beside the unit stays where it
+    /// is. Command figures with the unit simply go with it.
     fn carry_companions(&self, s: &mut State, unit: UnitId, from: Sq, ev: &mut Vec<Event>) {
         let companions: Vec<UnitId> = s
             .on_table()
@@ -551,41 +553,40 @@ impl RedSquare {
             })
             .map(|c| c.id)
             .collect();
+        let to = s.unit(unit).at;
+        let status = s.unit(unit).status;
+        let facing = s.unit(unit).facing;
         for c in companions {
-            let need = s.unit(c).bases * 2;
-            let roll = self.die(s, 6);
-            let to = s.unit(unit).at;
-            let mut probe = s.units.clone();
-            probe[c as usize].at = to;
-            let room = s.unit(unit).status != Status::OnTable
-                || self.occupancy_problem(&probe, to, None).is_none();
-            if roll <= need && !room {
-                // Saved, but there is no room beside the unit: the guns stay.
-                continue;
-            }
-            if roll <= need {
-                ev.push(Event::Stands {
-                    unit: c,
-                    roll: Some(roll),
-                    need,
-                });
-                let to = s.unit(unit).at;
-                let status = s.unit(unit).status;
-                let facing = s.unit(unit).facing;
+            if self.class(s.unit(c)).is_figure() {
                 let cu = s.unit_mut(c);
                 cu.at = to;
-                cu.facing = facing;
-                if status == Status::OffTable {
-                    cu.status = Status::OffTable;
-                }
-            } else {
-                ev.push(Event::Fled {
-                    unit: c,
-                    roll: Some(roll),
-                    need,
-                });
-                self.remove(s, c, ev);
+                cu.status = status;
+                continue;
             }
+            let need = s.unit(c).bases * 2;
+            let roll = self.die(s, 6);
+            let saved = roll <= need;
+            ev.push(Event::GunsSaved {
+                unit: c,
+                roll,
+                need,
+                saved,
+            });
+            if !saved {
+                self.remove(s, c, ev);
+                continue;
+            }
+            if status == Status::OnTable {
+                let mut probe = s.units.clone();
+                probe[c as usize].at = to;
+                if self.occupancy_problem(&probe, to, None).is_some() {
+                    continue;
+                }
+            }
+            let cu = s.unit_mut(c);
+            cu.at = to;
+            cu.facing = facing;
+            cu.status = status;
         }
     }
 

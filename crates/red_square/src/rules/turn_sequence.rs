@@ -114,14 +114,23 @@ impl RedSquare {
             };
             holders.push((u.id, count, stage, vec![u.id]));
         }
-        // MGs and tchankas join the group of the unit they accompany.
+        // MGs and tchankas join the group of the unit they accompany (command
+        // figures with a unit go with it when it moves); an officer moves
+        // with its group, on its card.
         for h in holders.iter_mut() {
             let extra: Vec<UnitId> = s
                 .on_table()
-                .filter(|m| m.with.is_some_and(|w| h.3.contains(&w)) && !h.3.contains(&m.id))
+                .filter(|m| {
+                    m.with.is_some_and(|w| h.3.contains(&w))
+                        && !h.3.contains(&m.id)
+                        && !self.class(m).is_figure()
+                })
                 .map(|m| m.id)
                 .collect();
             h.3.extend(extra);
+            if self.class(s.unit(h.0)) == Class::Officer {
+                h.3.push(h.0);
+            }
         }
         for (holder, count, stage, group) in holders {
             for _ in 0..count {
