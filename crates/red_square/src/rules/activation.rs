@@ -38,7 +38,7 @@ impl RedSquare {
     /// figure, not an MG or tchanka accompanying another unit.
     fn battalion_equivalent(&self, u: &crate::state::Unit) -> bool {
         let c = self.class(u);
-        !c.is_figure() && !(matches!(c, Class::Mg | Class::Tchanka) && u.with.is_some())
+        !(c.is_figure() || (matches!(c, Class::Mg | Class::Tchanka) && u.with.is_some()))
     }
 
     fn battalions(&self, s: &State, group: &[UnitId]) -> u8 {
