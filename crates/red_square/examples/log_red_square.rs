@@ -13,10 +13,7 @@ fn main() {
     let rules = red_square::RedSquare::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let mut game = Game::new(rules.clone(), Default::default(), seed).unwrap();
     let mut chooser = engine::rng_from_seed(seed);
-    loop {
-        let engine::Decider::One(side) = game.to_decide() else {
-            break;
-        };
+    while let engine::Decider::One(side) = game.to_decide() {
         let n = game.legal_choices(side).len();
         let state = game.state().clone();
         let pick = rand::RngExt::random_range(&mut chooser, 0..n);
