@@ -487,6 +487,21 @@ impl RedSquare {
                 if matches!(self.scenario.edge(at, d), Some(Edge::River | Edge::Wire)) {
                     continue;
                 }
+                // The train retreats along its track; vehicles keep out of
+                // marshes, wheeled ones out of closed terrain off the road.
+                let class = self.class(s.unit(unit));
+                if class == Class::Train && !self.scenario.rail(at, n) {
+                    continue;
+                }
+                let terrain = self.scenario.terrain[n as usize];
+                if class.is_vehicle()
+                    && (terrain == crate::scenario::Terrain::Marsh
+                        || (terrain.closed()
+                            && matches!(class, Class::ArmouredCar | Class::Motor | Class::Tchanka)
+                            && !self.scenario.road(at, n)))
+                {
+                    continue;
+                }
                 if self.enemies_of(s, side).any(|e| e.at == n) {
                     continue;
                 }
@@ -506,7 +521,10 @@ impl RedSquare {
                 }
             }
             // At its own edge with nowhere better, the unit leaves the table.
-            if self.at_baseline(baseline, at) && best.is_none_or(|b| b.1 <= 0) {
+            if self.at_baseline(baseline, at)
+                && best.is_none_or(|b| b.1 <= 0)
+                && self.class(s.unit(unit)) != Class::Train
+            {
                 s.unit_mut(unit).status = Status::OffTable;
                 ev.push(Event::Retreats {
                     unit,
