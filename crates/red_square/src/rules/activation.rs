@@ -134,8 +134,15 @@ impl RedSquare {
         s.dealt[card as usize].auto = auto;
         let group = self.group(s, card);
         // Remove casualties and hit markers (mandatory at every score).
+        // Units that must retreat for casualties taken while hiding do
+        // nothing more.
+        let mut forced_back = Vec::new();
         for &g in &group {
+            let was_retreating = s.unit(g).retreating;
             self.resolve_hits(s, g, ev);
+            if !was_retreating && s.unit(g).retreating {
+                forced_back.push(g);
+            }
             let u = s.unit_mut(g);
             u.last_moved = false;
             u.last_fired = false;
@@ -147,7 +154,7 @@ impl RedSquare {
         }
         let group: Vec<UnitId> = group
             .into_iter()
-            .filter(|&g| s.unit(g).status == Status::OnTable)
+            .filter(|&g| s.unit(g).status == Status::OnTable && !forced_back.contains(&g))
             .collect();
         let mut acting = Vec::new();
         for g in group {
@@ -227,7 +234,8 @@ impl RedSquare {
                 spades && u.quality == crate::state::Quality::Poor && !self.commissar_near(s, g);
             let start = out.len();
             self.fire_choices(s, g, score, out);
-            let must_fire = out.len() > start && self.has_observed_target(s, g);
+            let has_target = out.len() > start;
+            let must_fire = has_target && self.has_observed_target(s, g);
             if score >= 2 {
                 if !poor_on_spades && self.may_start_move(s, card, g) {
                     out.push(Action::Move { unit: g });
@@ -245,7 +253,9 @@ impl RedSquare {
                 self.replace_choices(s, g, out);
             }
             if out.len() == start || !must_fire {
-                if score >= 0 && out.len() == start && self.holds_fire_possible(s, g) {
+                // Firing 2: a unit lacking a target may hold its fire (its
+                // card face down), whatever else it might do instead.
+                if score >= 0 && !has_target && self.holds_fire_possible(s, g) {
                     out.push(Action::HoldFire { unit: g });
                 }
                 out.push(Action::Done { unit: g });

@@ -308,7 +308,8 @@ impl RedSquare {
         if !self.observed_for(s, unit, target) {
             parts.push((Part::Unobserved, fd.unobserved));
         }
-        if class.is_vehicle() && class != Class::Train && class != Class::Tchanka {
+        // Tchankas 2: a tchanka fires as a vehicle, the -1 included.
+        if class.is_vehicle() && class != Class::Train {
             parts.push((Part::Vehicle, fd.vehicle));
         }
         let dice: i16 = parts.iter().map(|p| p.1 as i16).sum();

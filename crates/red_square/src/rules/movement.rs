@@ -175,10 +175,15 @@ impl RedSquare {
         let friends = s
             .at(to)
             .any(|x| x.side == u.side && !self.class(x).is_figure() && x.id != u.id);
+        // Terrain 2 (our reading): a bridge is free along its road; crossed
+        // off the road it is an obstacle like a ford.
+        let off_road_bridge =
+            edge == Some(Edge::Bridge) && sc.roads[from as usize] & (1 << d as u8) == 0;
         let closed = m.closed
             || sc.terrain[to as usize].closed()
             || sc.terrain[from as usize].closed()
             || edge.is_some_and(Edge::obstacle)
+            || off_road_bridge
             || friends;
         let allowance = if road && row.road.is_some() {
             row.road.unwrap_or(0)
@@ -220,6 +225,18 @@ impl RedSquare {
                 Orders::Attack if then > now && now != 255 => return None,
                 Orders::Probe if then < self.ranges(u).effective && then < now => return None,
                 _ => {}
+            }
+        }
+        // Tchankas 1: tchankas keep with or next to friendly cavalry.
+        if class == Class::Tchanka {
+            let cavalry = s.on_table().any(|x| {
+                x.side == u.side
+                    && x.id != u.id
+                    && self.class(x) == Class::Cavalry
+                    && sc.grid.distance(x.at, to) <= 1
+            });
+            if !cavalry {
+                return None;
             }
         }
         // MGs keep with or next to a friendly unit.
