@@ -487,6 +487,9 @@ impl RedSquare {
         if self.class(u).is_figure() || self.class(u) == Class::Train && u.disabled {
             return;
         }
+        if self.class(u) == Class::Train {
+            return self.train_retreat(s, unit, ev);
+        }
         let grid = &self.scenario.grid;
         let side = u.side;
         let mounted_open = u.formation.mounted() && !self.scenario.terrain[u.at as usize].closed();
@@ -559,7 +562,13 @@ impl RedSquare {
 
     /// Machine Guns 3: when the unit they accompany retreats, its MGs are
     /// saved on a d6 no higher than twice their bases, and lost otherwise.
-    fn carry_companions(&self, s: &mut State, unit: UnitId, from: Sq, ev: &mut Vec<Event>) {
+    pub(crate) fn carry_companions(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        from: Sq,
+        ev: &mut Vec<Event>,
+    ) {
         let companions: Vec<UnitId> = s
             .on_table()
             .filter(|c| {
@@ -606,7 +615,7 @@ impl RedSquare {
         }
     }
 
-    fn towards_baseline(&self, b: crate::scenario::Baseline, from: Sq, to: Sq) -> i32 {
+    pub(crate) fn towards_baseline(&self, b: crate::scenario::Baseline, from: Sq, to: Sq) -> i32 {
         let (fx, fy) = self.scenario.grid.centre(from);
         let (tx, ty) = self.scenario.grid.centre(to);
         match b {
@@ -617,7 +626,7 @@ impl RedSquare {
         }
     }
 
-    fn at_baseline(&self, b: crate::scenario::Baseline, at: Sq) -> bool {
+    pub(crate) fn at_baseline(&self, b: crate::scenario::Baseline, at: Sq) -> bool {
         let g = &self.scenario.grid;
         match b {
             crate::scenario::Baseline::North => g.row(at) == 0,
