@@ -1149,3 +1149,341 @@ fn turn_sequence_aces_high_or_low() {
         assert_eq!(s.phase, Phase::Activate { card: first }, "high {high}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Rules added in this batch.
+
+/// Turn Sequence 6: a vehicle broken down in an earlier turn draws two
+/// cards at its card, and restarts only if both are red.
+#[test]
+fn turn_sequence_broken_down_vehicles_restart_on_two_reds() {
+    let r = bare_rules("tambov");
+    let cases = [
+        (
+            Card::new(Suit::Diamonds, 2),
+            Card::new(Suit::Hearts, 3),
+            0,
+            true,
+        ),
+        (
+            Card::new(Suit::Spades, 2),
+            Card::new(Suit::Hearts, 3),
+            0,
+            false,
+        ),
+        (
+            Card::new(Suit::Diamonds, 2),
+            Card::new(Suit::Hearts, 3),
+            1,
+            false,
+        ),
+    ];
+    for (second, first, ago, restarts) in cases {
+        let mut s = game(&r);
+        s.stage = 1;
+        let car = first_of(&r, &s, Class::ArmouredCar);
+        let spare = first_on(&r, &s, s.unit(car).side, Class::Cavalry);
+        put(&r, &mut s, car, 5, 4, Facing::E);
+        put(&r, &mut s, spare, 1, 1, Facing::E);
+        s.unit_mut(car).broken_down = true;
+        if ago == 1 {
+            // Broke down this very turn: no draw before the next turn.
+            s.unit_mut(car).broke_down_turn = s.turn;
+        } else {
+            s.unit_mut(car).broke_down_turn = s.turn - 1;
+        }
+        let c = deal(&mut s, car, Card::new(Suit::Clubs, 9));
+        s.deck.extend([second, first]);
+        let ev = end_spare(&r, &mut s, spare);
+        assert_eq!(s.phase, Phase::Activate { card: c });
+        assert_eq!(!s.unit(car).broken_down, restarts, "{ev:?}");
+        let drew = ev.iter().any(|e| matches!(e, Event::Restarted { .. }));
+        assert_eq!(drew, ago == 0, "{ev:?}");
+    }
+}
+
+/// Fire Effect Table: a vehicle fires at -1, unless it discards its other
+/// card; the choice is offered only while it holds one.
+#[test]
+fn fire_effect_vehicle_discards_its_other_card_to_cancel_the_minus_one() {
+    let r = bare_rules("tambov");
+    let mut s = game(&r);
+    let car = first_of(&r, &s, Class::ArmouredCar);
+    let foe = first_on(&r, &s, s.unit(car).side.other(), Class::Infantry);
+    put(&r, &mut s, car, 3, 4, Facing::E);
+    put(&r, &mut s, foe, 5, 4, Facing::W);
+    s.stage = 1;
+    act_on(&mut s, car, c2(), 2);
+    let second = deal(&mut s, car, Card::new(Suit::Hearts, 9));
+    // The enemy's card keeps the turn going.
+    let theirs = deal(&mut s, foe, Card::new(Suit::Clubs, 13));
+    let discard = Action::FireDiscarding {
+        unit: car,
+        target: foe,
+    };
+    let mut one_card = s.clone();
+    one_card.dealt[second as usize].played = true;
+    assert!(
+        !choices(&r, &one_card).contains(&discard),
+        "no card to discard"
+    );
+    assert!(choices(&r, &one_card).contains(&Action::Fire {
+        unit: car,
+        target: foe
+    }));
+    set_dice(&mut s, &[6; 8]);
+    let ev = apply(&r, &mut s, discard);
+    assert!(ev.contains(&Event::Discarded {
+        unit: car,
+        card: Card::new(Suit::Hearts, 9)
+    }));
+    let parts = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Fired { parts, .. } => Some(parts.clone()),
+            _ => None,
+        })
+        .expect("it fires");
+    assert!(!parts.iter().any(|p| p.0 == Part::Vehicle), "{parts:?}");
+    assert!(s.dealt[second as usize].played, "the other card is gone");
+    assert_eq!(s.phase, Phase::Activate { card: theirs }, "not played");
+    // Without discarding, the -1.
+    let (parts, ..) = r.fire_dice(&one_card, car, foe, FireKind::Activated { score: 2 });
+    assert!(parts.contains(&(Part::Vehicle, -1)));
+}
+
+/// Turn Sequence 6: on a SPADE Poor units may not move or rally; Red
+/// infantry with a CHEKA or Commissar in or next to its square may ignore
+/// it, taking the difference of 2d6 in hit markers.
+#[test]
+fn turn_sequence_commissar_lets_red_infantry_ignore_a_spade() {
+    let r = bare_rules("sviyazhsk");
+    for near in [true, false] {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        let com = first_of(&r, &s, Class::Commissar);
+        put(&r, &mut s, inf, 5, 4, Facing::E);
+        put(&r, &mut s, com, if near { 6 } else { 8 }, 4, Facing::E);
+        s.unit_mut(inf).quality = Quality::Poor;
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = Orders::Attack;
+        act_on(&mut s, inf, Card::new(Suit::Spades, 7), 2);
+        let mv = Action::Move { unit: inf };
+        let defy = Action::DefySpades { unit: inf };
+        assert!(!choices(&r, &s).contains(&mv), "Poor on a spade");
+        assert_eq!(choices(&r, &s).contains(&defy), near);
+        if near {
+            set_dice(&mut s, &[5, 2]);
+            let ev = apply(&r, &mut s, defy);
+            assert!(ev.contains(&Event::Spades {
+                unit: inf,
+                dice: vec![5, 2],
+                hits: 3
+            }));
+            assert_eq!(s.unit(inf).hits, 3);
+            assert!(choices(&r, &s).contains(&mv), "it may move now");
+        }
+    }
+}
+
+/// Mounted Combat 2 and Firing 11: scouting cavalry fired at observe the
+/// firer and withdraw at once to the nearest friend, taking no losses; the
+/// friend has observed the firer too.
+#[test]
+fn mounted_combat_scouts_fired_at_withdraw_to_nearest_friend() {
+    let r = bare_rules("sviyazhsk");
+    let mut s = game(&r);
+    let red = red_side(&r, &s);
+    let scouts = first_on(&r, &s, red.other(), Class::Cavalry);
+    let friend = first_on(&r, &s, red.other(), Class::Infantry);
+    let firer = first_on(&r, &s, red, Class::Infantry);
+    put(&r, &mut s, firer, 4, 4, Facing::E);
+    s.unit_mut(firer).formation = Formation::FiringLine;
+    s.unit_mut(firer).quality = Quality::Regular;
+    put(&r, &mut s, scouts, 6, 4, Facing::W);
+    s.unit_mut(scouts).formation = Formation::Scouting;
+    let bases = s.unit(scouts).bases;
+    put(&r, &mut s, friend, 9, 4, Facing::W);
+    s.stage = 1;
+    act_on(&mut s, firer, c2(), 2);
+    deal(&mut s, friend, Card::new(Suit::Clubs, 9));
+    let (_, n, ..) = r.fire_dice(&s, firer, scouts, FireKind::Activated { score: 2 });
+    let mut dice = vec![1; n as usize];
+    dice.push(5); // the scouts observe: 5 > range 2
+    set_dice(&mut s, &dice);
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Fire {
+            unit: firer,
+            target: scouts,
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Fired { hits, .. } if *hits > 0))
+    );
+    assert_eq!(s.unit(scouts).hits, 0, "no losses: {ev:?}");
+    assert_eq!(s.unit(scouts).bases, bases);
+    assert_eq!(s.unit(scouts).at, sq(&r, 8, 4), "next to the friend");
+    assert!(s.observed.contains(&(scouts, firer)));
+    assert!(
+        s.observed.contains(&(friend, firer)),
+        "the friend has observed"
+    );
+}
+
+/// Armoured Trains 5 and 6: with enemy infantry next to it the train
+/// retreats along the track at its activation; stationary, it puts the unit
+/// it carries into an adjacent square.
+#[test]
+fn armoured_trains_retreat_along_track_and_unload() {
+    let base = bare_rules("sviyazhsk");
+    let mut sc = (*base.scenario).clone();
+    for c in 2..8 {
+        link(&mut sc, (c, 4), (c + 1, 4), true);
+    }
+    let r = RedSquare::new(sc);
+    let mut s = game(&r);
+    let train = first_of(&r, &s, Class::Train);
+    let side = s.unit(train).side;
+    let foe = first_on(&r, &s, side.other(), Class::Infantry);
+    put(&r, &mut s, train, 5, 4, Facing::E);
+    put(&r, &mut s, foe, 4, 4, Facing::E);
+    let c = deal(&mut s, train, c2());
+    s.phase = Phase::Activate { card: c };
+    let ev = apply(&r, &mut s, Action::Auto);
+    let path = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Retreats { unit, path } if *unit == train => Some(path.clone()),
+            _ => None,
+        })
+        .expect("it retreats");
+    assert_eq!(path, vec![sq(&r, 6, 4), sq(&r, 7, 4)], "along the track");
+    // Unloading.
+    let mut s = game(&r);
+    let inf = first_on(&r, &s, side, Class::Infantry);
+    put(&r, &mut s, train, 5, 4, Facing::E);
+    s.unit_mut(inf).status = Status::Waiting;
+    s.unit_mut(inf).carried_by = Some(train);
+    act_on(&mut s, train, c2(), 2);
+    let to = sq(&r, 6, 4);
+    let unload = Action::Unload {
+        unit: train,
+        carried: inf,
+        to,
+    };
+    let mut moved = s.clone();
+    moved.unit_mut(train).last_moved = true;
+    assert!(
+        !choices(&r, &moved).contains(&unload),
+        "only when stationary"
+    );
+    let ev = apply(&r, &mut s, unload);
+    assert!(ev.contains(&Event::Unloaded {
+        unit: train,
+        carried: inf,
+        to
+    }));
+    assert_eq!(s.unit(inf).status, Status::OnTable);
+    assert_eq!(s.unit(inf).at, to);
+    assert_eq!(s.unit(inf).carried_by, None);
+    assert_eq!(s.unit(train).at, sq(&r, 5, 4));
+}
+
+/// Artillery Firing 6: a card for buildings shot at by artillery: a town
+/// (brick or stone) burns on HEARTS, a village (wood) on HEARTS or
+/// DIAMONDS; hiding troops flee a burning building.
+#[test]
+fn artillery_firing_buildings_burn_and_hiders_flee() {
+    let r = with_terrain(
+        "sviyazhsk",
+        &[((6, 4), Terrain::Village), ((6, 2), Terrain::Town)],
+    );
+    let cases = [
+        (4, Card::new(Suit::Diamonds, 5), true),
+        (2, Card::new(Suit::Diamonds, 5), false),
+        (2, Card::new(Suit::Hearts, 5), true),
+        (4, Card::new(Suit::Clubs, 5), false),
+    ];
+    for (row, card, burns) in cases {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let gun = first_on(&r, &s, red.other(), Class::Artillery);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        put(&r, &mut s, gun, 2, row, Facing::E);
+        s.unit_mut(gun).formation = Formation::Unlimbered;
+        s.unit_mut(gun).position = Position::Unmasked;
+        s.unit_mut(gun).readiness = 3;
+        let at = put(&r, &mut s, inf, 6, row, Facing::W);
+        s.unit_mut(inf).hiding = true;
+        s.observed.push((gun, inf));
+        s.stage = 1;
+        act_on(&mut s, gun, c2(), 2);
+        deal(&mut s, inf, Card::new(Suit::Clubs, 9));
+        s.deck.push(card);
+        set_dice(&mut s, &[6; 8]);
+        let ev = apply(
+            &r,
+            &mut s,
+            Action::Fire {
+                unit: gun,
+                target: inf,
+            },
+        );
+        assert!(
+            ev.contains(&Event::BuildingCard {
+                at,
+                card,
+                burning: burns
+            }),
+            "{ev:?}"
+        );
+        assert_eq!(s.burning.contains(&at), burns);
+        let fled = ev
+            .iter()
+            .any(|e| matches!(e, Event::Retreats { unit, .. } if *unit == inf));
+        assert_eq!(fled, burns, "hiders flee a burning building");
+    }
+}
+
+/// Activation Table note: troops who exit the board must rally (2+) and
+/// draw a RED card to return, on their own baseline.
+#[test]
+fn activation_table_units_off_the_table_return_on_a_red_card() {
+    let r = bare_rules("sviyazhsk");
+    for (card, back) in [
+        (Card::new(Suit::Diamonds, 6), true),
+        (Card::new(Suit::Spades, 6), false),
+    ] {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        put(&r, &mut s, inf, 5, 4, Facing::E);
+        s.unit_mut(inf).status = Status::OffTable;
+        act_on(&mut s, inf, c2(), 2);
+        let offered = choices(&r, &s);
+        assert_eq!(
+            offered,
+            vec![Action::Rally { unit: inf }, Action::Done { unit: inf }],
+            "off the table it can only rally"
+        );
+        s.deck.push(card);
+        let ev = apply(&r, &mut s, Action::Rally { unit: inf });
+        let to = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Returned { to, .. } => Some(*to),
+                _ => None,
+            })
+            .expect("it draws");
+        assert_eq!(to.is_some(), back);
+        if back {
+            assert_eq!(s.unit(inf).status, Status::OnTable);
+        } else {
+            assert_eq!(s.unit(inf).status, Status::OffTable);
+        }
+    }
+}
