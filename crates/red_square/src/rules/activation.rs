@@ -164,6 +164,11 @@ impl RedSquare {
         for g in group {
             let u = s.unit(g);
             let class = self.class(u);
+            // An MG or tchanka lost (or taken off the table) when the unit
+            // it goes with retreated does not retreat again on its own.
+            if u.status == Status::Gone || (u.status == Status::OffTable && u.retreating) {
+                continue;
+            }
             // Off the table, a unit may only rally to return.
             if u.status == Status::OffTable {
                 if score >= 0 {

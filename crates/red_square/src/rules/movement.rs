@@ -484,7 +484,10 @@ impl RedSquare {
     /// the one that keeps farthest from the enemy (our reading).
     pub(crate) fn retreat(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
         let u = s.unit(unit);
-        if self.class(u).is_figure() || self.class(u) == Class::Train && u.disabled {
+        if self.class(u).is_figure()
+            || self.class(u) == Class::Train && u.disabled
+            || u.status != Status::OnTable
+        {
             return;
         }
         if self.class(u) == Class::Train {
