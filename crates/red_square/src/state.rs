@@ -245,6 +245,13 @@ pub struct Unit {
     /// Vehicles: broken down (Turn Sequence 6), bogged, or damaged (must
     /// retreat on its next move); heavy tanks pinned until a turn.
     pub broken_down: bool,
+    /// The turn it broke down (it may restart only in a later turn).
+    #[serde(default)]
+    pub broke_down_turn: u8,
+    /// Red infantry that ignored this card's SPADE under a Commissar's eye
+    /// (Turn Sequence 6).
+    #[serde(default)]
+    pub defied_spades: bool,
     pub bogged: bool,
     pub damaged: bool,
     /// The train: disabled at five hits.
@@ -395,6 +402,25 @@ pub enum Action {
     Fire {
         unit: UnitId,
         target: UnitId,
+    },
+    /// A vehicle fires and discards its other card to cancel the vehicle's
+    /// -1 (Fire Effect Table).
+    FireDiscarding {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Red infantry with a CHEKA or Commissar in or next to its square
+    /// ignores the SPADE, taking the difference of 2d6 in hit markers
+    /// (Turn Sequence 6).
+    DefySpades {
+        unit: UnitId,
+    },
+    /// The train (or a lorry) puts the unit it carries into an adjacent
+    /// square, which takes its whole activation (Armoured Trains 5).
+    Unload {
+        unit: UnitId,
+        carried: UnitId,
+        to: Sq,
     },
     Observe {
         unit: UnitId,
@@ -623,11 +649,40 @@ pub enum Event {
         unit: UnitId,
         card: Card,
     },
+    /// A broken-down vehicle's two cards: two reds restart it.
     Restarted {
         unit: UnitId,
+        cards: Vec<Card>,
+        ok: bool,
     },
+    /// Red infantry ignore the SPADE: 2d6 and the hits taken.
     Spades {
         unit: UnitId,
+        dice: Vec<u8>,
+        hits: u8,
+    },
+    /// A vehicle discards its other card to fire without the -1.
+    Discarded {
+        unit: UnitId,
+        card: Card,
+    },
+    /// Artillery Firing 6: the card drawn for buildings shot at.
+    BuildingCard {
+        at: Sq,
+        card: Card,
+        burning: bool,
+    },
+    Unloaded {
+        unit: UnitId,
+        carried: UnitId,
+        to: Sq,
+    },
+    /// A unit off the table rallied and drew for its return (a red card
+    /// brings it back on its baseline).
+    Returned {
+        unit: UnitId,
+        card: Card,
+        to: Option<Sq>,
     },
     MountedCombat {
         attacker: UnitId,
@@ -667,6 +722,9 @@ pub struct State {
     pub held: Vec<Option<Side>>,
     /// Bases each side has lost.
     pub losses: [u16; 2],
+    /// Village and town squares set on fire by artillery (Artillery Firing 6).
+    #[serde(default)]
+    pub burning: Vec<Sq>,
     pub rng: GameRng,
     /// Dice "set on the table" for tests: rolled before the generator is asked.
     #[serde(default)]

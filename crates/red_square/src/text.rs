@@ -145,6 +145,21 @@ pub fn action(r: &RedSquare, s: &State, viewer: Side, a: &Action) -> String {
             whose(r, s, v, *target),
             at_of(r, s, *target)
         ),
+        Action::FireDiscarding { unit, target } => format!(
+            "{} fires at {}, discarding its other card (no -1)",
+            whose(r, s, v, *unit),
+            whose(r, s, v, *target)
+        ),
+        Action::DefySpades { unit } => format!(
+            "{} ignores the spade under the Commissar's eye (2d6 difference in hits)",
+            whose(r, s, v, *unit)
+        ),
+        Action::Unload { unit, carried, to } => format!(
+            "{} puts {} down in {}",
+            whose(r, s, v, *unit),
+            whose(r, s, v, *carried),
+            sq(r, *to)
+        ),
         Action::Observe { unit, target } => format!(
             "{} observes {} in {} (and fires if it can)",
             whose(r, s, v, *unit),
@@ -457,8 +472,57 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
         Event::BrokeDown { unit, card } => {
             format!("{} breaks down or bogs ({}).", w(*unit), card.name())
         }
-        Event::Restarted { unit } => format!("{} gets going again.", w(*unit)),
-        Event::Spades { unit } => format!("{} ignores the spade.", w(*unit)),
+        Event::Restarted { unit, cards, ok } => format!(
+            "{} draws {} to restart: {}.",
+            w(*unit),
+            cards
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(" and "),
+            if *ok {
+                "it gets going again"
+            } else {
+                "still broken down"
+            }
+        ),
+        Event::Spades { unit, dice, hits } => format!(
+            "{} ignores the spade under the Commissar's eye ({}): {hits} hit markers.",
+            w(*unit),
+            dice.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::Discarded { unit, card } => {
+            format!(
+                "{} discards its {} to fire without the -1.",
+                w(*unit),
+                card.name()
+            )
+        }
+        Event::BuildingCard { at, card, burning } => format!(
+            "A card for the buildings in {}: the {}{}.",
+            sq(r, *at),
+            card.name(),
+            if *burning { ": they catch fire" } else { "" }
+        ),
+        Event::Unloaded { unit, carried, to } => {
+            format!("{} puts {} down in {}.", w(*unit), w(*carried), sq(r, *to))
+        }
+        Event::Returned { unit, card, to } => match to {
+            Some(to) => format!(
+                "{} draws the {} and comes back in {}.",
+                w(*unit),
+                card.name(),
+                sq(r, *to)
+            ),
+            None => format!(
+                "{} draws the {}: it stays off the table.",
+                w(*unit),
+                card.name()
+            ),
+        },
         Event::MountedCombat {
             attacker,
             defender,

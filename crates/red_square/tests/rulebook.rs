@@ -338,3 +338,1152 @@ fn machine_guns_saved_on_d6_when_their_unit_retreats() {
         assert_eq!(!gone, saved, "save die {save_die}: {ev:?}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Section tests (second batch).
+
+use red_square::grid::Sq;
+use red_square::scenario::{Edge, Terrain};
+use red_square::state::{Part, Quality, Status};
+
+/// A scenario's bare map with some squares' terrain changed.
+fn with_terrain(id: &str, squares: &[((i32, i32), Terrain)]) -> RedSquare {
+    let mut sc = (*bare_rules(id).scenario).clone();
+    for &((c, row), t) in squares {
+        let sq = sc.grid.at(c, row).expect("on the map");
+        sc.terrain[sq as usize] = t;
+    }
+    RedSquare::new(sc)
+}
+
+/// Puts an edge (both sides) between two neighbouring squares.
+fn set_edge(sc: &mut red_square::Scenario, a: (i32, i32), b: (i32, i32), e: Edge) {
+    let a = sc.grid.at(a.0, a.1).unwrap();
+    let b = sc.grid.at(b.0, b.1).unwrap();
+    let d = sc.grid.dir_to(a, b).unwrap();
+    sc.edges[a as usize][d as usize] = Some(e);
+    sc.edges[b as usize][d.opposite() as usize] = Some(e);
+}
+
+/// Links two neighbouring squares by road (or by rail).
+fn link(sc: &mut red_square::Scenario, a: (i32, i32), b: (i32, i32), rail: bool) {
+    let a = sc.grid.at(a.0, a.1).unwrap();
+    let b = sc.grid.at(b.0, b.1).unwrap();
+    let ab = sc.grid.dir_to(a, b).unwrap() as u8;
+    let ba = sc.grid.dir_to(b, a).unwrap() as u8;
+    let v = if rail { &mut sc.rails } else { &mut sc.roads };
+    v[a as usize] |= 1 << ab;
+    v[b as usize] |= 1 << ba;
+}
+
+fn sq(r: &RedSquare, c: i32, row: i32) -> Sq {
+    r.sc().grid.at(c, row).unwrap()
+}
+
+fn steps(r: &RedSquare, s: &State) -> Vec<Sq> {
+    choices(r, s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Step { to } => Some(to),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Ends a spare unit's activation on a card already played, so that the
+/// next card comes up as in play.
+fn end_spare(r: &RedSquare, s: &mut State, spare: red_square::UnitId) -> Vec<Event> {
+    let i = act_on(s, spare, c2(), 0);
+    s.dealt[i as usize].played = true;
+    apply(r, s, Action::Done { unit: spare })
+}
+
+fn red_side(r: &RedSquare, s: &State) -> engine::Side {
+    s.unit(first_of(r, s, Class::Commissar)).side
+}
+
+/// Activation Table, below 0: troops in the open turn to the rear and fall
+/// back 2 squares; troops in natural cover hide; troops that take
+/// casualties while hiding must then retreat.
+#[test]
+fn activation_table_below_zero_retreats_or_hides() {
+    let r = with_terrain("sviyazhsk", &[((5, 2), Terrain::Wood)]);
+    let g = r.sc().grid.clone();
+    for wood in [false, true] {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        let foe = first_on(&r, &s, s.unit(inf).side.other(), Class::Infantry);
+        let row = if wood { 2 } else { 4 };
+        let start = put(&r, &mut s, inf, 5, row, Facing::E);
+        let foe_at = put(&r, &mut s, foe, 8, row, Facing::W);
+        s.unit_mut(inf).quality = Quality::Regular;
+        s.unit_mut(inf).hits = 3;
+        let c = deal(&mut s, inf, c2());
+        s.phase = Phase::Activate { card: c };
+        // 1 - 3 hits = -2; the casualty die (d12 or d24) misses.
+        set_dice(&mut s, &[1, 12]);
+        let ev = apply(&r, &mut s, Action::Roll);
+        if wood {
+            assert!(ev.contains(&Event::Hides { unit: inf }), "{ev:?}");
+            assert_eq!(s.unit(inf).at, start, "hiding, it stays");
+            assert!(s.unit(inf).hiding);
+        } else {
+            let path = ev
+                .iter()
+                .find_map(|e| match e {
+                    Event::Retreats { unit, path } if *unit == inf => Some(path.clone()),
+                    _ => None,
+                })
+                .expect("it retreats");
+            assert_eq!(path.len(), 2, "2 squares");
+            assert!(g.distance(s.unit(inf).at, foe_at) > g.distance(start, foe_at));
+        }
+    }
+    // Hiding in the wood, it loses a base when its hits resolve: it retreats
+    // although its score (6 - 6 hits = 0) is not below 0.
+    let mut s = game(&r);
+    let inf = first_of(&r, &s, Class::Infantry);
+    let foe = first_on(&r, &s, s.unit(inf).side.other(), Class::Infantry);
+    let start = put(&r, &mut s, inf, 5, 2, Facing::E);
+    put(&r, &mut s, foe, 8, 2, Facing::W);
+    s.unit_mut(inf).quality = Quality::Regular;
+    s.unit_mut(inf).hiding = true;
+    s.unit_mut(inf).hits = 6;
+    let c = deal(&mut s, inf, c2());
+    s.phase = Phase::Activate { card: c };
+    set_dice(&mut s, &[6, 1]);
+    let ev = apply(&r, &mut s, Action::Roll);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Retreats { unit, .. } if *unit == inf)),
+        "casualties while hiding force a retreat: {ev:?}"
+    );
+    assert_ne!(s.unit(inf).at, start);
+    assert!(
+        !matches!(s.phase, Phase::Act { .. }) || !s.dealt[c as usize].group.contains(&inf),
+        "and it does nothing more"
+    );
+}
+
+/// Command and Control 1 (our enforcement): under Attack a unit may not
+/// step to a square further from the nearest enemy; under Probe it may.
+#[test]
+fn command_and_control_attack_may_not_open_the_distance() {
+    let r = bare_rules("sviyazhsk");
+    for (orders, opens) in [(Orders::Attack, false), (Orders::Probe, true)] {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        let foe = first_on(&r, &s, s.unit(inf).side.other(), Class::Infantry);
+        put(&r, &mut s, inf, 4, 4, Facing::E);
+        put(&r, &mut s, foe, 0, 4, Facing::E);
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = orders;
+        act_on(&mut s, inf, c2(), 2);
+        assert_eq!(
+            choices(&r, &s).contains(&Action::Move { unit: inf }),
+            opens,
+            "{orders:?}: the only square ahead is further from the enemy"
+        );
+        // Facing the enemy, Attack closes in.
+        s.unit_mut(inf).facing = Facing::W;
+        apply(&r, &mut s, Action::Move { unit: inf });
+        assert_eq!(steps(&r, &s), vec![sq(&r, 3, 4)], "{orders:?}");
+    }
+}
+
+/// Movement 2 and Terrain 5: the closed-terrain allowance applies when the
+/// path enters, leaves or passes a wood, crosses a linear obstacle or passes
+/// through friends, but not along a road.
+#[test]
+fn movement_closed_terrain_allowance() {
+    let base = with_terrain(
+        "sviyazhsk",
+        &[((4, 4), Terrain::Wood), ((4, 2), Terrain::Wood)],
+    );
+    let mut sc = (*base.scenario).clone();
+    link(&mut sc, (3, 2), (4, 2), false);
+    link(&mut sc, (4, 2), (5, 2), false);
+    set_edge(&mut sc, (2, 6), (3, 6), Edge::Stream);
+    let r = RedSquare::new(sc);
+    // (start, squares the masses may enter in a row going east)
+    let cases = [
+        ((1, 0), 2, "open: 2 squares"),
+        ((3, 4), 1, "into a wood: 1"),
+        ((4, 4), 1, "out of a wood: 1"),
+        ((3, 2), 2, "through a wood along a road: 2"),
+        ((2, 6), 1, "across a stream: 1"),
+        ((1, 7), 1, "through friends: 1"),
+    ];
+    for ((c, row), n, why) in cases {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        let side = s.unit(inf).side;
+        put(&r, &mut s, inf, c, row, Facing::E);
+        if row == 7 {
+            let mg = first_on(&r, &s, side, Class::Mg);
+            put(&r, &mut s, mg, c + 1, row, Facing::E);
+        }
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = Orders::Attack;
+        act_on(&mut s, inf, c2(), 2);
+        apply(&r, &mut s, Action::Move { unit: inf });
+        let mut entered = 0;
+        while let Some(&to) = steps(&r, &s).first() {
+            apply(&r, &mut s, Action::Step { to });
+            entered += 1;
+            if !matches!(s.phase, Phase::Moving(_)) {
+                break;
+            }
+        }
+        assert_eq!(entered, n, "{why}");
+    }
+}
+
+/// Movement Table: Waves and dismounted cavalry do not move in closed
+/// terrain on a DIAMOND; on other suits, or in the open, they do; Masses are
+/// not stopped.
+#[test]
+fn movement_waves_halt_in_closed_terrain_on_diamonds() {
+    let r = with_terrain("sviyazhsk", &[((4, 4), Terrain::Wood)]);
+    let d5 = Card::new(Suit::Diamonds, 5);
+    let c5 = Card::new(Suit::Clubs, 5);
+    let cases = [
+        (Class::Infantry, Formation::Waves, 4, d5, false),
+        (Class::Infantry, Formation::Waves, 4, c5, true),
+        (Class::Infantry, Formation::Waves, 2, d5, true),
+        (Class::Infantry, Formation::Masses, 4, d5, true),
+        (Class::Cavalry, Formation::Dismounted, 4, d5, false),
+        (Class::Cavalry, Formation::Dismounted, 4, c5, true),
+        (Class::Cavalry, Formation::Mounted, 4, d5, true),
+    ];
+    for (class, formation, row, card, moves) in cases {
+        let mut s = game(&r);
+        let u = first_of(&r, &s, class);
+        put(&r, &mut s, u, 3, row, Facing::E);
+        s.unit_mut(u).formation = formation;
+        s.unit_mut(u).orders = Orders::Attack;
+        act_on(&mut s, u, card, 2);
+        assert_eq!(
+            choices(&r, &s).contains(&Action::Move { unit: u }),
+            moves,
+            "{formation:?} on {} into row {row}",
+            card.name()
+        );
+    }
+}
+
+/// Movement 5: a hiding unit overrun flees on a d6 of 1-4 if Poor, 1-3 if
+/// Regular, 1-2 if Elite, and is removed; otherwise it stands and the mover
+/// stops next to it.
+#[test]
+fn overrun_hiding_units_flee_on_d6() {
+    let r = bare_rules("sviyazhsk");
+    let cases = [
+        (Quality::Poor, 4, true),
+        (Quality::Poor, 5, false),
+        (Quality::Regular, 3, true),
+        (Quality::Regular, 4, false),
+        (Quality::Elite, 2, true),
+        (Quality::Elite, 3, false),
+    ];
+    for (quality, die, flees) in cases {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let mover = first_on(&r, &s, red.other(), Class::Infantry);
+        let target = first_on(&r, &s, red, Class::Infantry);
+        let from = put(&r, &mut s, mover, 3, 4, Facing::E);
+        let at = put(&r, &mut s, target, 4, 4, Facing::W);
+        s.unit_mut(mover).formation = Formation::Masses;
+        s.unit_mut(mover).orders = Orders::Attack;
+        s.unit_mut(target).quality = quality;
+        s.unit_mut(target).hiding = true;
+        act_on(&mut s, mover, c2(), 2);
+        apply(&r, &mut s, Action::Move { unit: mover });
+        set_dice(&mut s, &[die]);
+        let ev = apply(&r, &mut s, Action::Step { to: at });
+        if flees {
+            assert_eq!(s.unit(target).status, Status::Gone, "{quality:?} {die}");
+            assert_eq!(s.unit(mover).at, at, "the mover goes in");
+        } else {
+            assert_eq!(s.unit(target).status, Status::OnTable, "{quality:?} {die}");
+            assert_eq!(s.unit(mover).at, from, "the mover stops next to it");
+            assert!(ev.iter().any(|e| matches!(e, Event::Stands { .. })));
+        }
+    }
+    // Not hiding, retreating or rallying: it stands without a roll.
+    let mut s = game(&r);
+    let red = red_side(&r, &s);
+    let mover = first_on(&r, &s, red.other(), Class::Infantry);
+    let target = first_on(&r, &s, red, Class::Infantry);
+    put(&r, &mut s, mover, 3, 4, Facing::E);
+    let at = put(&r, &mut s, target, 4, 4, Facing::W);
+    s.unit_mut(mover).formation = Formation::Masses;
+    s.unit_mut(mover).orders = Orders::Attack;
+    s.unit_mut(target).quality = Quality::Poor;
+    act_on(&mut s, mover, c2(), 2);
+    apply(&r, &mut s, Action::Move { unit: mover });
+    set_dice(&mut s, &[1]);
+    apply(&r, &mut s, Action::Step { to: at });
+    assert_eq!(s.unit(target).status, Status::OnTable);
+}
+
+/// Observation 1-4: infantry in the open not yet revealed (or in a wood
+/// whatever it does) must be observed before it is fired at: a d6 above the
+/// range; then units next to the observer may fire at it too.
+#[test]
+fn observation_concealed_target_must_be_observed() {
+    let r = with_terrain("sviyazhsk", &[((5, 2), Terrain::Wood)]);
+    for (die, ok) in [(3, false), (4, true)] {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let firer = first_on(&r, &s, red.other(), Class::Infantry);
+        let target = first_on(&r, &s, red, Class::Infantry);
+        put(&r, &mut s, firer, 2, 4, Facing::E);
+        put(&r, &mut s, target, 5, 4, Facing::W);
+        s.unit_mut(firer).formation = Formation::FiringLine;
+        s.unit_mut(target).revealed = false;
+        let friend = s
+            .units
+            .iter()
+            .find(|u| u.side == red.other() && r.class(u) == Class::Infantry && u.id != firer)
+            .map(|u| u.id)
+            .expect("a second battalion");
+        put(&r, &mut s, friend, 2, 5, Facing::E);
+        s.unit_mut(friend).formation = Formation::FiringLine;
+        s.stage = 1;
+        act_on(&mut s, firer, c2(), 2);
+        // The friend's card keeps the turn going after the firer's.
+        deal(&mut s, friend, Card::new(Suit::Clubs, 9));
+        let fire = Action::Fire {
+            unit: firer,
+            target,
+        };
+        assert!(!choices(&r, &s).contains(&fire), "concealed");
+        assert!(!r.may_fire_at(&s, friend, target, 2));
+        let mut dice = vec![die];
+        dice.extend([6; 12]);
+        set_dice(&mut s, &dice);
+        let ev = apply(
+            &r,
+            &mut s,
+            Action::Observe {
+                unit: firer,
+                target,
+            },
+        );
+        let fired = ev.iter().any(|e| matches!(e, Event::Fired { .. }));
+        assert_eq!(fired, ok, "observe on {die} at range 3, then fire: {ev:?}");
+        assert_eq!(r.may_fire_at(&s, friend, target, 2), ok, "the neighbour");
+    }
+    // Revealed in the open: no test needed. Revealed in a wood: still concealed.
+    let mut s = game(&r);
+    let red = red_side(&r, &s);
+    let firer = first_on(&r, &s, red.other(), Class::Infantry);
+    let target = first_on(&r, &s, red, Class::Infantry);
+    put(&r, &mut s, firer, 2, 4, Facing::E);
+    put(&r, &mut s, target, 5, 4, Facing::W);
+    s.unit_mut(firer).formation = Formation::FiringLine;
+    assert!(r.may_fire_at(&s, firer, target, 2));
+    put(&r, &mut s, firer, 2, 2, Facing::E);
+    put(&r, &mut s, target, 5, 2, Facing::W);
+    assert!(!r.may_fire_at(&s, firer, target, 2), "in a wood");
+}
+
+/// Firing 2: a unit lacking a target may hold its fire; it is then offered
+/// a shot after each square an enemy enters in its sights, at -1.
+#[test]
+fn firing_held_fire_is_offered_after_each_square() {
+    let r = bare_rules("sviyazhsk");
+    let mut s = game(&r);
+    s.stage = 1;
+    let red = red_side(&r, &s);
+    let holder = first_on(&r, &s, red, Class::Infantry);
+    let mover = first_on(&r, &s, red.other(), Class::Infantry);
+    put(&r, &mut s, holder, 2, 4, Facing::E);
+    s.unit_mut(holder).formation = Formation::FiringLine;
+    s.unit_mut(holder).orders = Orders::Defend;
+    put(&r, &mut s, mover, 7, 4, Facing::W);
+    s.unit_mut(mover).formation = Formation::Masses;
+    s.unit_mut(mover).orders = Orders::Attack;
+    act_on(&mut s, holder, c2(), 2);
+    deal(&mut s, mover, Card::new(Suit::Clubs, 5));
+    // At range 5 it has no target: it may hold its fire (instead of
+    // wheeling or digging in).
+    apply(&r, &mut s, Action::HoldFire { unit: holder });
+    assert!(s.unit(holder).holding_fire);
+    assert!(matches!(s.phase, Phase::Activate { .. }), "{:?}", s.phase);
+    apply(&r, &mut s, Action::Auto);
+    apply(&r, &mut s, Action::Move { unit: mover });
+    // 7 -> 6: range 4. Offered; let it pass.
+    apply(&r, &mut s, Action::Step { to: sq(&r, 6, 4) });
+    let reaction = Phase::Reaction { mover, side: red };
+    assert_eq!(s.phase, reaction);
+    assert!(choices(&r, &s).contains(&Action::ReactFire { unit: holder }));
+    apply(&r, &mut s, Action::LetPass);
+    assert!(s.unit(holder).holding_fire, "still holding");
+    assert!(matches!(s.phase, Phase::Moving(_)), "{:?}", s.phase);
+    // 6 -> 5: offered again; it fires, at -1.
+    apply(&r, &mut s, Action::Step { to: sq(&r, 5, 4) });
+    assert_eq!(s.phase, reaction);
+    let ev = apply(&r, &mut s, Action::ReactFire { unit: holder });
+    let parts = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Fired { parts, .. } => Some(parts.clone()),
+            _ => None,
+        })
+        .expect("it fires");
+    assert!(parts.contains(&(Part::HeldFire, -1)), "{parts:?}");
+    assert!(!s.unit(holder).holding_fire, "the held card is used");
+}
+
+/// Mounted Combat 1c-e: the side that suffers more hits retreats; the
+/// winning attacker follows up into the square the loser left; on equal
+/// hits both retreat.
+#[test]
+fn mounted_combat_more_hits_retreats() {
+    let r = bare_rules("tambov");
+    // (attacker's dice, defender's dice, attacker retreats, defender retreats)
+    let cases = [
+        ([1, 1, 6], [1, 6, 6], false, true),
+        ([1, 6, 6], [1, 1, 6], true, false),
+        ([1, 6, 6], [1, 6, 6], true, true),
+    ];
+    for (a, d, a_back, d_back) in cases {
+        let mut s = game(&r);
+        let cav = first_of(&r, &s, Class::Cavalry);
+        let inf = first_on(&r, &s, s.unit(cav).side.other(), Class::Infantry);
+        put(&r, &mut s, cav, 2, 4, Facing::E);
+        let t_at = put(&r, &mut s, inf, 4, 4, Facing::W);
+        s.unit_mut(cav).formation = Formation::Mounted;
+        s.unit_mut(cav).orders = Orders::Attack;
+        s.unit_mut(cav).bases = 1;
+        s.unit_mut(inf).formation = Formation::FiringLine;
+        s.unit_mut(inf).quality = Quality::Regular;
+        s.unit_mut(inf).bases = 1;
+        act_on(&mut s, cav, c2(), 2);
+        apply(&r, &mut s, Action::Move { unit: cav });
+        apply(&r, &mut s, Action::Step { to: sq(&r, 3, 4) });
+        // 3 figures each: 3 dice a side hitting on 3 or less; then casualty
+        // dice that miss (d12 for the still infantry, d6 twice for the cavalry).
+        let mut dice = a.to_vec();
+        dice.extend(d);
+        dice.extend([12, 6, 6]);
+        set_dice(&mut s, &dice);
+        let ev = apply(&r, &mut s, Action::StopMoving);
+        let retreated = |u| {
+            ev.iter()
+                .any(|e| matches!(e, Event::Retreats { unit, .. } if *unit == u))
+        };
+        assert_eq!(retreated(cav), a_back, "{a:?} v {d:?}: {ev:?}");
+        assert_eq!(retreated(inf), d_back, "{a:?} v {d:?}: {ev:?}");
+        if !a_back {
+            assert_eq!(s.unit(cav).at, t_at, "the winner follows up");
+        }
+    }
+}
+
+/// Digging In 1: a unit scoring 2+ that neither moves nor fires places a
+/// digging marker; when next fired at, a d6 of 4-6 on any marker makes
+/// temporary trenches (rifles then take -1).
+#[test]
+fn digging_in_markers_make_trenches_on_4_to_6() {
+    let r = bare_rules("sviyazhsk");
+    for (die, made) in [(3, false), (4, true), (6, true)] {
+        let mut s = game(&r);
+        s.stage = 1;
+        let red = red_side(&r, &s);
+        let digger = first_on(&r, &s, red, Class::Infantry);
+        let firer = first_on(&r, &s, red.other(), Class::Infantry);
+        put(&r, &mut s, digger, 5, 4, Facing::E);
+        s.unit_mut(digger).formation = Formation::FiringLine;
+        s.unit_mut(digger).orders = Orders::Defend;
+        put(&r, &mut s, firer, 3, 4, Facing::E);
+        s.unit_mut(firer).formation = Formation::FiringLine;
+        act_on(&mut s, digger, c2(), 2);
+        deal(&mut s, firer, Card::new(Suit::Clubs, 5));
+        apply(&r, &mut s, Action::DigIn { unit: digger });
+        assert_eq!(s.unit(digger).digging, 1);
+        apply(&r, &mut s, Action::Auto);
+        let before = r.fire_dice(&s, firer, digger, FireKind::Activated { score: 2 });
+        assert!(!before.0.contains(&(Part::Protected, -1)));
+        let mut dice = vec![6; before.1 as usize];
+        dice.push(die);
+        set_dice(&mut s, &dice);
+        let ev = apply(
+            &r,
+            &mut s,
+            Action::Fire {
+                unit: firer,
+                target: digger,
+            },
+        );
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Trenches { made: m, .. } if *m == made)),
+            "{die}: {ev:?}"
+        );
+        assert_eq!(s.unit(digger).trenches, made);
+        let after = r.fire_dice(&s, firer, digger, FireKind::Activated { score: 2 });
+        assert_eq!(after.0.contains(&(Part::Protected, -1)), made);
+    }
+}
+
+/// Armoured Trains 3: the train moves only along track, as far as it goes.
+#[test]
+fn armoured_trains_move_only_on_track() {
+    let base = bare_rules("sviyazhsk");
+    let mut sc = (*base.scenario).clone();
+    for c in 4..8 {
+        link(&mut sc, (c, 4), (c + 1, 4), true);
+    }
+    let r = RedSquare::new(sc);
+    let mut s = game(&r);
+    let train = first_of(&r, &s, Class::Train);
+    put(&r, &mut s, train, 4, 4, Facing::E);
+    act_on(&mut s, train, c2(), 2);
+    apply(&r, &mut s, Action::Move { unit: train });
+    assert_eq!(steps(&r, &s), vec![sq(&r, 5, 4)], "only along the track");
+    for c in 5..=8 {
+        apply(&r, &mut s, Action::Step { to: sq(&r, c, 4) });
+    }
+    assert_eq!(s.unit(train).at, sq(&r, 8, 4), "4 squares: no allowance");
+    assert_eq!(
+        steps(&r, &s),
+        vec![sq(&r, 7, 4)],
+        "the track ends: only back"
+    );
+}
+
+/// Square Occupancy 2-3: one infantry, cavalry or artillery unit to a
+/// square; MG bases may join it.
+#[test]
+fn square_occupancy_one_troop_unit() {
+    let r = bare_rules("sviyazhsk");
+    for other in [Class::Infantry, Class::Cavalry, Class::Mg] {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        let side = s.unit(inf).side;
+        let friend = s
+            .units
+            .iter()
+            .find(|u| r.class(u) == other && u.id != inf)
+            .map(|u| u.id)
+            .expect("the scenario has one");
+        s.unit_mut(friend).side = side;
+        put(&r, &mut s, inf, 3, 4, Facing::E);
+        put(&r, &mut s, friend, 4, 4, Facing::E);
+        s.unit_mut(friend).bases = s.unit(friend).bases.min(2);
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = Orders::Attack;
+        act_on(&mut s, inf, c2(), 2);
+        assert_eq!(
+            choices(&r, &s).contains(&Action::Move { unit: inf }),
+            other == Class::Mg,
+            "{other:?}"
+        );
+        let mut units = s.units.clone();
+        units[inf as usize].at = sq(&r, 4, 4);
+        assert_eq!(
+            r.occupancy_problem(&units, sq(&r, 4, 4), None).is_none(),
+            other == Class::Mg
+        );
+    }
+}
+
+/// Tchankas 1-3: they activate on the card of the cavalry they go with,
+/// keep with or next to friendly cavalry, and fire as vehicles (3 a base,
+/// -1 for a vehicle firing).
+#[test]
+fn tchankas_go_with_cavalry_and_fire_as_vehicles() {
+    let r = bare_rules("tambov");
+    let s = r.new_game(5);
+    let mut seen = 0;
+    for t in s.on_table().filter(|u| r.class(u) == Class::Tchanka) {
+        let w = t.with.expect("a tchanka goes with cavalry");
+        assert_eq!(r.class(s.unit(w)), Class::Cavalry);
+        assert!(
+            !s.dealt.iter().any(|d| d.holder == t.id),
+            "no card of its own"
+        );
+        assert!(
+            s.dealt
+                .iter()
+                .any(|d| d.group.contains(&t.id) && d.group.contains(&w)),
+            "on its cavalry's card"
+        );
+        seen += 1;
+    }
+    assert!(seen > 0);
+    // Firing.
+    let mut s = game(&r);
+    let tch = first_of(&r, &s, Class::Tchanka);
+    let side = s.unit(tch).side;
+    let cav = first_on(&r, &s, side, Class::Cavalry);
+    let foe = first_on(&r, &s, side.other(), Class::Infantry);
+    put(&r, &mut s, tch, 3, 4, Facing::E);
+    put(&r, &mut s, cav, 5, 4, Facing::E);
+    put(&r, &mut s, foe, 6, 4, Facing::W);
+    s.unit_mut(tch).bases = 2;
+    s.unit_mut(foe).formation = Formation::FiringLine;
+    let (parts, _, _, score) = r.fire_dice(&s, tch, foe, FireKind::Activated { score: 2 });
+    assert_eq!(score, 6, "3 a base, as a vehicle");
+    assert!(parts.contains(&(Part::Vehicle, -1)), "{parts:?}");
+    // It moves only to squares with or next to friendly cavalry.
+    s.unit_mut(cav).formation = Formation::Mounted;
+    put(&r, &mut s, foe, 10, 4, Facing::W);
+    act_on(&mut s, tch, c2(), 2);
+    apply(&r, &mut s, Action::Move { unit: tch });
+    assert!(steps(&r, &s).contains(&sq(&r, 4, 4)), "next to its cavalry");
+    let mut s = game(&r);
+    put(&r, &mut s, tch, 3, 4, Facing::E);
+    put(&r, &mut s, cav, 2, 4, Facing::E);
+    act_on(&mut s, tch, c2(), 2);
+    assert!(
+        !choices(&r, &s).contains(&Action::Move { unit: tch }),
+        "two squares from its cavalry"
+    );
+}
+
+/// Terrain 2: rivers are crossed only at a ford (an obstacle) or a bridge
+/// (free along its road, an obstacle off it); streams anywhere as obstacles.
+#[test]
+fn terrain_rivers_only_at_fords_and_bridges() {
+    let base = bare_rules("sviyazhsk");
+    let mut sc = (*base.scenario).clone();
+    set_edge(&mut sc, (3, 4), (4, 4), Edge::River);
+    set_edge(&mut sc, (3, 2), (4, 2), Edge::Ford);
+    set_edge(&mut sc, (3, 0), (4, 0), Edge::Bridge);
+    link(&mut sc, (3, 0), (4, 0), false);
+    link(&mut sc, (4, 0), (5, 0), false);
+    set_edge(&mut sc, (3, 6), (4, 6), Edge::Bridge);
+    let r = RedSquare::new(sc);
+    let cases = [
+        ((3, 4), 0, "a river"),
+        ((3, 2), 1, "a ford: an obstacle"),
+        ((3, 0), 2, "a bridge along its road"),
+        ((3, 6), 1, "a bridge off the road: an obstacle"),
+    ];
+    for ((c, row), n, why) in cases {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        put(&r, &mut s, inf, c, row, Facing::E);
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = Orders::Attack;
+        act_on(&mut s, inf, c2(), 2);
+        if n == 0 {
+            assert!(
+                !choices(&r, &s).contains(&Action::Move { unit: inf }),
+                "{why}"
+            );
+            continue;
+        }
+        apply(&r, &mut s, Action::Move { unit: inf });
+        let mut entered = 0;
+        while let Some(&to) = steps(&r, &s).first() {
+            apply(&r, &mut s, Action::Step { to });
+            entered += 1;
+            if !matches!(s.phase, Phase::Moving(_)) {
+                break;
+            }
+        }
+        assert_eq!(entered, n, "{why}");
+    }
+}
+
+/// Victory (our framework): a side that has lost the scenario's break
+/// percentage of its starting bases loses at once.
+#[test]
+fn victory_break_percentage() {
+    let r = bare_rules("sviyazhsk");
+    assert_eq!(r.sc().break_percent, 50);
+    for short in [2u16, 1] {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        put(&r, &mut s, inf, 5, 4, Facing::E);
+        s.unit_mut(inf).quality = Quality::Regular;
+        s.unit_mut(inf).hits = 6;
+        let start = r.starting_bases(red);
+        let threshold = start.div_ceil(2);
+        s.losses[red.index()] = threshold - short;
+        let c = deal(&mut s, inf, c2());
+        s.phase = Phase::Activate { card: c };
+        // 6 - 6 hits = 0; the casualty d12 (still, in the open) takes a base.
+        set_dice(&mut s, &[6, 1]);
+        apply(&r, &mut s, Action::Roll);
+        assert_eq!(s.losses[red.index()], threshold - short + 1);
+        let ev = apply(&r, &mut s, Action::Done { unit: inf });
+        let over = ev.iter().any(|e| matches!(e, Event::GameOver { .. }));
+        assert_eq!(over, short == 1, "{short} short of half");
+        if over {
+            assert_eq!(s.phase, Phase::GameOver);
+            assert_eq!(s.outcome.as_ref().and_then(|o| o.winner), Some(red.other()));
+        }
+    }
+}
+
+/// Turn Sequence 5a and Command and Control 3: a CO (not pinned) rolls an
+/// extra activation die and the lowest is dropped.
+#[test]
+fn activation_co_adds_a_die_and_drops_the_lowest() {
+    let r = bare_rules("sviyazhsk");
+    let cases = [
+        (1, false, vec![3, 5], Some(1), 4),
+        (6, false, vec![5, 6], Some(3), 5),
+        (1, true, vec![3, 5], None, 4),
+    ];
+    for (co_die, pinned, kept, dropped_die, score) in cases {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let co = first_on(&r, &s, red, Class::Officer);
+        let bns: Vec<_> = s
+            .units
+            .iter()
+            .filter(|u| u.side == red && r.class(u) == Class::Infantry)
+            .map(|u| u.id)
+            .take(2)
+            .collect();
+        put(&r, &mut s, co, 5, 4, Facing::E);
+        put(&r, &mut s, bns[0], 4, 4, Facing::E);
+        put(&r, &mut s, bns[1], 6, 4, Facing::E);
+        for &b in &bns {
+            s.unit_mut(b).co = Some(co);
+            s.unit_mut(b).quality = Quality::Regular;
+        }
+        if pinned {
+            s.unit_mut(co).pinned_until = s.turn;
+        }
+        let c = deal(&mut s, co, c2());
+        s.dealt[c as usize].group = bns.clone();
+        s.phase = Phase::Activate { card: c };
+        set_dice(&mut s, &[3, 5, co_die]);
+        let ev = apply(&r, &mut s, Action::Roll);
+        let got = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Activation {
+                    dice,
+                    dropped,
+                    score,
+                    ..
+                } => Some((dice.clone(), *dropped, *score)),
+                _ => None,
+            })
+            .expect("rolled");
+        assert_eq!(
+            got,
+            (kept, dropped_die, score),
+            "CO die {co_die}, pinned {pinned}"
+        );
+    }
+}
+
+/// Turn Sequence 3: a Joker may be played at any moment, between any two
+/// cards, the side that did not just act asked first; declined, it is
+/// offered again before the next card.
+#[test]
+fn turn_sequence_jokers_interrupt() {
+    let r = bare_rules("sviyazhsk");
+    let mut s = game(&r);
+    s.stage = 1;
+    let red = red_side(&r, &s);
+    let units: Vec<_> = s
+        .units
+        .iter()
+        .filter(|u| u.side == red && r.class(u) == Class::Infantry)
+        .map(|u| u.id)
+        .take(3)
+        .collect();
+    let white = first_on(&r, &s, red.other(), Class::Infantry);
+    put(&r, &mut s, units[0], 1, 1, Facing::E);
+    put(&r, &mut s, units[1], 1, 3, Facing::E);
+    put(&r, &mut s, units[2], 1, 5, Facing::E);
+    put(&r, &mut s, white, 10, 5, Facing::W);
+    s.last_side = red;
+    let three = deal(&mut s, units[1], Card::new(Suit::Clubs, 3));
+    let four = deal(&mut s, units[2], Card::new(Suit::Clubs, 4));
+    let joker = deal(&mut s, white, Card::JOKERS[0]);
+    end_spare(&r, &mut s, units[0]);
+    assert_eq!(s.phase, Phase::Joker(red.other()), "before the next card");
+    apply(&r, &mut s, Action::NoJoker);
+    assert_eq!(s.phase, Phase::Activate { card: three });
+    apply(&r, &mut s, Action::Auto);
+    apply(&r, &mut s, Action::Done { unit: units[1] });
+    assert_eq!(s.phase, Phase::Joker(red.other()), "offered again");
+    apply(&r, &mut s, Action::PlayJoker { card: joker });
+    assert_eq!(s.phase, Phase::Activate { card: joker }, "before the 4");
+    assert_eq!(r.decider(&s), Some(red.other()));
+    apply(&r, &mut s, Action::Auto);
+    apply(&r, &mut s, Action::Done { unit: white });
+    assert_eq!(s.phase, Phase::Activate { card: four });
+}
+
+/// Turn Sequence 3: an Ace counts low (before the 2) or high (after the
+/// King) as its owner says when it is turned.
+#[test]
+fn turn_sequence_aces_high_or_low() {
+    let r = bare_rules("sviyazhsk");
+    for high in [false, true] {
+        let mut s = game(&r);
+        s.stage = 1;
+        let red = red_side(&r, &s);
+        let units: Vec<_> = s
+            .units
+            .iter()
+            .filter(|u| u.side == red && r.class(u) == Class::Infantry)
+            .map(|u| u.id)
+            .take(3)
+            .collect();
+        for (i, &u) in units.iter().enumerate() {
+            put(&r, &mut s, u, 1, 1 + 2 * i as i32, Facing::E);
+        }
+        let ace = deal(&mut s, units[1], Card::new(Suit::Spades, 14));
+        s.dealt[ace as usize].ace_high = None;
+        let king = deal(&mut s, units[2], Card::new(Suit::Hearts, 13));
+        end_spare(&r, &mut s, units[0]);
+        assert_eq!(s.phase, Phase::Ace { card: ace });
+        assert_eq!(r.decider(&s), Some(red));
+        apply(&r, &mut s, Action::AceHigh { card: ace, high });
+        let first = if high { king } else { ace };
+        assert_eq!(s.phase, Phase::Activate { card: first }, "high {high}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Rules added in this batch.
+
+/// Turn Sequence 6: a vehicle broken down in an earlier turn draws two
+/// cards at its card, and restarts only if both are red.
+#[test]
+fn turn_sequence_broken_down_vehicles_restart_on_two_reds() {
+    let r = bare_rules("tambov");
+    let cases = [
+        (
+            Card::new(Suit::Diamonds, 2),
+            Card::new(Suit::Hearts, 3),
+            0,
+            true,
+        ),
+        (
+            Card::new(Suit::Spades, 2),
+            Card::new(Suit::Hearts, 3),
+            0,
+            false,
+        ),
+        (
+            Card::new(Suit::Diamonds, 2),
+            Card::new(Suit::Hearts, 3),
+            1,
+            false,
+        ),
+    ];
+    for (second, first, ago, restarts) in cases {
+        let mut s = game(&r);
+        s.stage = 1;
+        let car = first_of(&r, &s, Class::ArmouredCar);
+        let spare = first_on(&r, &s, s.unit(car).side, Class::Cavalry);
+        put(&r, &mut s, car, 5, 4, Facing::E);
+        put(&r, &mut s, spare, 1, 1, Facing::E);
+        s.unit_mut(car).broken_down = true;
+        if ago == 1 {
+            // Broke down this very turn: no draw before the next turn.
+            s.unit_mut(car).broke_down_turn = s.turn;
+        } else {
+            s.unit_mut(car).broke_down_turn = s.turn - 1;
+        }
+        let c = deal(&mut s, car, Card::new(Suit::Clubs, 9));
+        s.deck.extend([second, first]);
+        let ev = end_spare(&r, &mut s, spare);
+        assert_eq!(s.phase, Phase::Activate { card: c });
+        assert_eq!(!s.unit(car).broken_down, restarts, "{ev:?}");
+        let drew = ev.iter().any(|e| matches!(e, Event::Restarted { .. }));
+        assert_eq!(drew, ago == 0, "{ev:?}");
+    }
+}
+
+/// Fire Effect Table: a vehicle fires at -1, unless it discards its other
+/// card; the choice is offered only while it holds one.
+#[test]
+fn fire_effect_vehicle_discards_its_other_card_to_cancel_the_minus_one() {
+    let r = bare_rules("tambov");
+    let mut s = game(&r);
+    let car = first_of(&r, &s, Class::ArmouredCar);
+    let foe = first_on(&r, &s, s.unit(car).side.other(), Class::Infantry);
+    put(&r, &mut s, car, 3, 4, Facing::E);
+    put(&r, &mut s, foe, 5, 4, Facing::W);
+    s.stage = 1;
+    act_on(&mut s, car, c2(), 2);
+    let second = deal(&mut s, car, Card::new(Suit::Hearts, 9));
+    // The enemy's card keeps the turn going.
+    let theirs = deal(&mut s, foe, Card::new(Suit::Clubs, 13));
+    let discard = Action::FireDiscarding {
+        unit: car,
+        target: foe,
+    };
+    let mut one_card = s.clone();
+    one_card.dealt[second as usize].played = true;
+    assert!(
+        !choices(&r, &one_card).contains(&discard),
+        "no card to discard"
+    );
+    assert!(choices(&r, &one_card).contains(&Action::Fire {
+        unit: car,
+        target: foe
+    }));
+    set_dice(&mut s, &[6; 8]);
+    let ev = apply(&r, &mut s, discard);
+    assert!(ev.contains(&Event::Discarded {
+        unit: car,
+        card: Card::new(Suit::Hearts, 9)
+    }));
+    let parts = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Fired { parts, .. } => Some(parts.clone()),
+            _ => None,
+        })
+        .expect("it fires");
+    assert!(!parts.iter().any(|p| p.0 == Part::Vehicle), "{parts:?}");
+    assert!(s.dealt[second as usize].played, "the other card is gone");
+    assert_eq!(s.phase, Phase::Activate { card: theirs }, "not played");
+    // Without discarding, the -1.
+    let (parts, ..) = r.fire_dice(&one_card, car, foe, FireKind::Activated { score: 2 });
+    assert!(parts.contains(&(Part::Vehicle, -1)));
+}
+
+/// Turn Sequence 6: on a SPADE Poor units may not move or rally; Red
+/// infantry with a CHEKA or Commissar in or next to its square may ignore
+/// it, taking the difference of 2d6 in hit markers.
+#[test]
+fn turn_sequence_commissar_lets_red_infantry_ignore_a_spade() {
+    let r = bare_rules("sviyazhsk");
+    for near in [true, false] {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        let com = first_of(&r, &s, Class::Commissar);
+        put(&r, &mut s, inf, 5, 4, Facing::E);
+        put(&r, &mut s, com, if near { 6 } else { 8 }, 4, Facing::E);
+        s.unit_mut(inf).quality = Quality::Poor;
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = Orders::Attack;
+        act_on(&mut s, inf, Card::new(Suit::Spades, 7), 2);
+        let mv = Action::Move { unit: inf };
+        let defy = Action::DefySpades { unit: inf };
+        assert!(!choices(&r, &s).contains(&mv), "Poor on a spade");
+        assert_eq!(choices(&r, &s).contains(&defy), near);
+        if near {
+            set_dice(&mut s, &[5, 2]);
+            let ev = apply(&r, &mut s, defy);
+            assert!(ev.contains(&Event::Spades {
+                unit: inf,
+                dice: vec![5, 2],
+                hits: 3
+            }));
+            assert_eq!(s.unit(inf).hits, 3);
+            assert!(choices(&r, &s).contains(&mv), "it may move now");
+        }
+    }
+}
+
+/// Mounted Combat 2 and Firing 11: scouting cavalry fired at observe the
+/// firer and withdraw at once to the nearest friend, taking no losses; the
+/// friend has observed the firer too.
+#[test]
+fn mounted_combat_scouts_fired_at_withdraw_to_nearest_friend() {
+    let r = bare_rules("sviyazhsk");
+    let mut s = game(&r);
+    let red = red_side(&r, &s);
+    let scouts = first_on(&r, &s, red.other(), Class::Cavalry);
+    let friend = first_on(&r, &s, red.other(), Class::Infantry);
+    let firer = first_on(&r, &s, red, Class::Infantry);
+    put(&r, &mut s, firer, 4, 4, Facing::E);
+    s.unit_mut(firer).formation = Formation::FiringLine;
+    s.unit_mut(firer).quality = Quality::Regular;
+    put(&r, &mut s, scouts, 6, 4, Facing::W);
+    s.unit_mut(scouts).formation = Formation::Scouting;
+    let bases = s.unit(scouts).bases;
+    put(&r, &mut s, friend, 9, 4, Facing::W);
+    s.stage = 1;
+    act_on(&mut s, firer, c2(), 2);
+    deal(&mut s, friend, Card::new(Suit::Clubs, 9));
+    let (_, n, ..) = r.fire_dice(&s, firer, scouts, FireKind::Activated { score: 2 });
+    let mut dice = vec![1; n as usize];
+    dice.push(5); // the scouts observe: 5 > range 2
+    set_dice(&mut s, &dice);
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Fire {
+            unit: firer,
+            target: scouts,
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Fired { hits, .. } if *hits > 0))
+    );
+    assert_eq!(s.unit(scouts).hits, 0, "no losses: {ev:?}");
+    assert_eq!(s.unit(scouts).bases, bases);
+    assert_eq!(s.unit(scouts).at, sq(&r, 8, 4), "next to the friend");
+    assert!(s.observed.contains(&(scouts, firer)));
+    assert!(
+        s.observed.contains(&(friend, firer)),
+        "the friend has observed"
+    );
+}
+
+/// Armoured Trains 5 and 6: with enemy infantry next to it the train
+/// retreats along the track at its activation; stationary, it puts the unit
+/// it carries into an adjacent square.
+#[test]
+fn armoured_trains_retreat_along_track_and_unload() {
+    let base = bare_rules("sviyazhsk");
+    let mut sc = (*base.scenario).clone();
+    for c in 2..8 {
+        link(&mut sc, (c, 4), (c + 1, 4), true);
+    }
+    let r = RedSquare::new(sc);
+    let mut s = game(&r);
+    let train = first_of(&r, &s, Class::Train);
+    let side = s.unit(train).side;
+    let foe = first_on(&r, &s, side.other(), Class::Infantry);
+    put(&r, &mut s, train, 5, 4, Facing::E);
+    put(&r, &mut s, foe, 4, 4, Facing::E);
+    let c = deal(&mut s, train, c2());
+    s.phase = Phase::Activate { card: c };
+    let ev = apply(&r, &mut s, Action::Auto);
+    let path = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Retreats { unit, path } if *unit == train => Some(path.clone()),
+            _ => None,
+        })
+        .expect("it retreats");
+    assert_eq!(path, vec![sq(&r, 6, 4), sq(&r, 7, 4)], "along the track");
+    // Unloading.
+    let mut s = game(&r);
+    let inf = first_on(&r, &s, side, Class::Infantry);
+    put(&r, &mut s, train, 5, 4, Facing::E);
+    s.unit_mut(inf).status = Status::Waiting;
+    s.unit_mut(inf).carried_by = Some(train);
+    act_on(&mut s, train, c2(), 2);
+    let to = sq(&r, 6, 4);
+    let unload = Action::Unload {
+        unit: train,
+        carried: inf,
+        to,
+    };
+    let mut moved = s.clone();
+    moved.unit_mut(train).last_moved = true;
+    assert!(
+        !choices(&r, &moved).contains(&unload),
+        "only when stationary"
+    );
+    let ev = apply(&r, &mut s, unload);
+    assert!(ev.contains(&Event::Unloaded {
+        unit: train,
+        carried: inf,
+        to
+    }));
+    assert_eq!(s.unit(inf).status, Status::OnTable);
+    assert_eq!(s.unit(inf).at, to);
+    assert_eq!(s.unit(inf).carried_by, None);
+    assert_eq!(s.unit(train).at, sq(&r, 5, 4));
+}
+
+/// Artillery Firing 6: a card for buildings shot at by artillery: a town
+/// (brick or stone) burns on HEARTS, a village (wood) on HEARTS or
+/// DIAMONDS; hiding troops flee a burning building.
+#[test]
+fn artillery_firing_buildings_burn_and_hiders_flee() {
+    let r = with_terrain(
+        "sviyazhsk",
+        &[((6, 4), Terrain::Village), ((6, 2), Terrain::Town)],
+    );
+    let cases = [
+        (4, Card::new(Suit::Diamonds, 5), true),
+        (2, Card::new(Suit::Diamonds, 5), false),
+        (2, Card::new(Suit::Hearts, 5), true),
+        (4, Card::new(Suit::Clubs, 5), false),
+    ];
+    for (row, card, burns) in cases {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let gun = first_on(&r, &s, red.other(), Class::Artillery);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        put(&r, &mut s, gun, 2, row, Facing::E);
+        s.unit_mut(gun).formation = Formation::Unlimbered;
+        s.unit_mut(gun).position = Position::Unmasked;
+        s.unit_mut(gun).readiness = 3;
+        let at = put(&r, &mut s, inf, 6, row, Facing::W);
+        s.unit_mut(inf).hiding = true;
+        s.observed.push((gun, inf));
+        s.stage = 1;
+        act_on(&mut s, gun, c2(), 2);
+        deal(&mut s, inf, Card::new(Suit::Clubs, 9));
+        s.deck.push(card);
+        set_dice(&mut s, &[6; 8]);
+        let ev = apply(
+            &r,
+            &mut s,
+            Action::Fire {
+                unit: gun,
+                target: inf,
+            },
+        );
+        assert!(
+            ev.contains(&Event::BuildingCard {
+                at,
+                card,
+                burning: burns
+            }),
+            "{ev:?}"
+        );
+        assert_eq!(s.burning.contains(&at), burns);
+        let fled = ev
+            .iter()
+            .any(|e| matches!(e, Event::Retreats { unit, .. } if *unit == inf));
+        assert_eq!(fled, burns, "hiders flee a burning building");
+    }
+}
+
+/// Activation Table note: troops who exit the board must rally (2+) and
+/// draw a RED card to return, on their own baseline.
+#[test]
+fn activation_table_units_off_the_table_return_on_a_red_card() {
+    let r = bare_rules("sviyazhsk");
+    for (card, back) in [
+        (Card::new(Suit::Diamonds, 6), true),
+        (Card::new(Suit::Spades, 6), false),
+    ] {
+        let mut s = game(&r);
+        let red = red_side(&r, &s);
+        let inf = first_on(&r, &s, red, Class::Infantry);
+        put(&r, &mut s, inf, 5, 4, Facing::E);
+        s.unit_mut(inf).status = Status::OffTable;
+        act_on(&mut s, inf, c2(), 2);
+        let offered = choices(&r, &s);
+        assert_eq!(
+            offered,
+            vec![Action::Rally { unit: inf }, Action::Done { unit: inf }],
+            "off the table it can only rally"
+        );
+        s.deck.push(card);
+        let ev = apply(&r, &mut s, Action::Rally { unit: inf });
+        let to = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Returned { to, .. } => Some(*to),
+                _ => None,
+            })
+            .expect("it draws");
+        assert_eq!(to.is_some(), back);
+        if back {
+            assert_eq!(s.unit(inf).status, Status::OnTable);
+        } else {
+            assert_eq!(s.unit(inf).status, Status::OffTable);
+        }
+    }
+}

@@ -141,8 +141,16 @@ impl RedSquare {
         s.dealt[card as usize].auto = auto;
         let group = self.group(s, card);
         // Remove casualties and hit markers (mandatory at every score).
+        // Units that must retreat for casualties taken while hiding do
+        // nothing more.
+        let mut forced_back = Vec::new();
         for &g in &group {
+            s.unit_mut(g).defied_spades = false;
+            let was_retreating = s.unit(g).retreating;
             self.resolve_hits(s, g, ev);
+            if !was_retreating && s.unit(g).retreating {
+                forced_back.push(g);
+            }
             let u = s.unit_mut(g);
             u.last_moved = false;
             u.last_fired = false;
@@ -154,18 +162,39 @@ impl RedSquare {
         }
         let group: Vec<UnitId> = group
             .into_iter()
-            .filter(|&g| s.unit(g).status == Status::OnTable)
+            .filter(|&g| {
+                matches!(s.unit(g).status, Status::OnTable | Status::OffTable)
+                    && !forced_back.contains(&g)
+            })
             .collect();
         let mut acting = Vec::new();
         for g in group {
             let u = s.unit(g);
             let class = self.class(u);
+            // An MG or tchanka lost (or taken off the table) when the unit
+            // it goes with retreated does not retreat again on its own.
+            if u.status == Status::Gone || (u.status == Status::OffTable && u.retreating) {
+                continue;
+            }
+            // Off the table, a unit may only rally to return.
+            if u.status == Status::OffTable {
+                if score >= 0 {
+                    acting.push(g);
+                }
+                continue;
+            }
             let under_fire = u.under_fire;
             let small_arms = u.under_small_arms;
             s.unit_mut(g).under_fire = false;
             s.unit_mut(g).under_small_arms = false;
             if score < 0 {
                 self.retreat_or_hide(s, g, ev);
+                continue;
+            }
+            // Armoured Trains 6: a train with enemy infantry next to it
+            // retreats along the track at its activation.
+            if class == Class::Train && self.train_threatened(s, g) && !s.unit(g).disabled {
+                self.retreat(s, g, ev);
                 continue;
             }
             // Cavalry scoring below 2 under fire retreat, remounting if need be.
@@ -245,10 +274,27 @@ impl RedSquare {
         for &g in &s.dealt[card as usize].group {
             let u = s.unit(g);
             let poor_on_spades =
-                spades && u.quality == crate::state::Quality::Poor && !self.commissar_near(s, g);
+                spades && u.quality == crate::state::Quality::Poor && !u.defied_spades;
+            if u.status == Status::OffTable {
+                if score >= 2 && !poor_on_spades {
+                    out.push(Action::Rally { unit: g });
+                }
+                out.push(Action::Done { unit: g });
+                continue;
+            }
+            // Turn Sequence 6: Red infantry with a CHEKA or Commissar in or
+            // next to its square may ignore the SPADE, at a price.
+            if poor_on_spades
+                && score >= 2
+                && self.class(u) == Class::Infantry
+                && self.commissar_near(s, g)
+            {
+                out.push(Action::DefySpades { unit: g });
+            }
             let start = out.len();
             self.fire_choices(s, g, score, out);
-            let must_fire = out.len() > start && self.has_observed_target(s, g);
+            let has_target = out.len() > start;
+            let must_fire = has_target && self.has_observed_target(s, g);
             if score >= 2 {
                 if !poor_on_spades && self.may_start_move(s, card, g) {
                     out.push(Action::Move { unit: g });
@@ -264,10 +310,13 @@ impl RedSquare {
                     out.push(Action::Rally { unit: g });
                 }
                 self.replace_choices(s, g, out);
+                self.unload_choices(s, g, out);
             }
             obliged |= must_fire;
             if out.len() == start || !must_fire {
-                if score >= 0 && out.len() == start && self.holds_fire_possible(s, g) {
+                // Firing 2: a unit lacking a target may hold its fire (its
+                // card face down), whatever else it might do instead.
+                if score >= 0 && !has_target && self.holds_fire_possible(s, g) {
                     out.push(Action::HoldFire { unit: g });
                 }
                 out.push(Action::Done { unit: g });
@@ -330,7 +379,12 @@ impl RedSquare {
         if class.is_figure() {
             return;
         }
-        if (self.scenario.terrain[u.at as usize].cover() || u.trenches) && !class.is_vehicle() {
+        // Nobody hides in a burning building (Artillery Firing 6).
+        let burning = s.burning.contains(&u.at);
+        if (self.scenario.terrain[u.at as usize].cover() || u.trenches)
+            && !class.is_vehicle()
+            && !burning
+        {
             s.unit_mut(unit).hiding = true;
             ev.push(Event::Hides { unit });
         } else {
@@ -341,12 +395,116 @@ impl RedSquare {
     /// Rallying takes the whole activation on 2 or more: a hiding or
     /// retreating unit stands again.
     pub(crate) fn rally(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        if s.unit(unit).status == Status::OffTable {
+            return self.rally_to_return(s, unit, ev);
+        }
         let u = s.unit_mut(unit);
         u.hiding = false;
         u.retreating = false;
         u.rallying = true;
         ev.push(Event::Rallied { unit });
         self.finish_unit(s, unit, ev);
+    }
+}
+
+impl RedSquare {
+    /// Turn Sequence 6: Red infantry under a Commissar's eye ignores the
+    /// SPADE, taking the difference of 2d6 in hit markers; if those make its
+    /// next score surely below 0, it retreats or hides at once instead.
+    pub(crate) fn defy_spades(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let dice = vec![self.die(s, 6), self.die(s, 6)];
+        let hits = dice[0].abs_diff(dice[1]);
+        {
+            let u = s.unit_mut(unit);
+            u.defied_spades = true;
+            u.hits += hits;
+        }
+        ev.push(Event::Spades { unit, dice, hits });
+        self.check_overwhelmed(s, unit, ev);
+        let u = s.unit(unit);
+        if u.status != Status::OnTable || u.retreating || u.hiding {
+            self.finish_unit(s, unit, ev);
+        }
+    }
+
+    /// Activation Table note: a unit that left the table rallies (on 2+,
+    /// all its activation) and draws a card; a red card brings it back on
+    /// its own baseline, in the free square nearest where it left, clear of
+    /// the enemy (our reading). A black card: it tries again at its next card.
+    pub(crate) fn rally_to_return(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let mut card = self.draw(s);
+        while card.is_joker() {
+            card = self.draw(s);
+        }
+        let to = if card.is_red() {
+            self.return_square(s, unit)
+        } else {
+            None
+        };
+        ev.push(Event::Rallied { unit });
+        ev.push(Event::Returned { unit, card, to });
+        {
+            let u = s.unit_mut(unit);
+            u.retreating = false;
+            u.hiding = false;
+            u.rallying = true;
+        }
+        if let Some(to) = to {
+            let baseline = self.scenario.sides[s.unit(unit).side.index()].baseline;
+            let facing = match baseline {
+                crate::scenario::Baseline::North => crate::grid::Facing::S,
+                crate::scenario::Baseline::South => crate::grid::Facing::N,
+                crate::scenario::Baseline::West => crate::grid::Facing::E,
+                crate::scenario::Baseline::East => crate::grid::Facing::W,
+            };
+            {
+                let u = s.unit_mut(unit);
+                u.at = to;
+                u.facing = facing;
+                u.status = Status::OnTable;
+                u.revealed = false;
+                u.digging = 0;
+                u.trenches = false;
+            }
+            // Its MGs and tchankas that left with it come back with it.
+            let companions: Vec<UnitId> = s
+                .units
+                .iter()
+                .filter(|c| c.with == Some(unit) && c.status == Status::OffTable)
+                .map(|c| c.id)
+                .collect();
+            for c in companions {
+                let mut probe = s.units.clone();
+                probe[c as usize].at = to;
+                probe[c as usize].status = Status::OnTable;
+                if self.occupancy_problem(&probe, to, None).is_none() {
+                    let cu = s.unit_mut(c);
+                    cu.at = to;
+                    cu.facing = facing;
+                    cu.status = Status::OnTable;
+                }
+            }
+        }
+        self.finish_unit(s, unit, ev);
+    }
+
+    /// The baseline square a returning unit comes back to, if any is free.
+    fn return_square(&self, s: &State, unit: UnitId) -> Option<crate::grid::Sq> {
+        let u = s.unit(unit);
+        let grid = &self.scenario.grid;
+        let baseline = self.scenario.sides[u.side.index()].baseline;
+        (0..grid.len() as crate::grid::Sq)
+            .filter(|&sq| self.at_baseline(baseline, sq))
+            .filter(|&sq| !self.enemy_adjacent(s, u.side, sq))
+            .filter(|&sq| !self.enemies_of(s, u.side).any(|e| e.at == sq))
+            .filter(|&sq| {
+                let mut probe = s.units.clone();
+                probe[unit as usize].at = sq;
+                probe[unit as usize].status = Status::OnTable;
+                self.room_for(&probe, unit, sq)
+                    && self.occupancy_problem(&probe, sq, None).is_none()
+            })
+            .min_by_key(|&sq| (grid.distance(sq, u.at), sq))
     }
 }
 

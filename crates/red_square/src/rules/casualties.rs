@@ -149,6 +149,11 @@ impl RedSquare {
         for d in drawers {
             self.figure_cards(s, d, n, ev);
         }
+        // Activation Table note: troops who suffer casualties while hiding
+        // must then retreat.
+        if s.unit(unit).status == Status::OnTable && s.unit(unit).hiding {
+            self.retreat(s, unit, ev);
+        }
     }
 
     /// Firing 10: `n` cards for an officer or MG: a red picture pins it for
@@ -193,10 +198,12 @@ impl RedSquare {
         if best - penalty >= 0 {
             return;
         }
+        let was_retreating = s.unit(unit).retreating;
         self.resolve_hits(s, unit, ev);
         if s.unit(unit).status != Status::OnTable {
             return;
         }
+        let retreated = !was_retreating && s.unit(unit).retreating;
         // Its unplayed cards are lost.
         for d in s.dealt.iter_mut() {
             if !d.played && d.group == [unit] {
@@ -208,7 +215,10 @@ impl RedSquare {
                 d.group.retain(|&g| g != unit);
             }
         }
-        self.retreat_or_hide(s, unit, ev);
+        // Casualties taken while hiding have made it retreat already.
+        if !retreated {
+            self.retreat_or_hide(s, unit, ev);
+        }
     }
 }
 

@@ -22,6 +22,11 @@ pub enum FireKind {
     OpenSights,
     /// Moving masses or waves on another heart (Firing 3).
     Moving,
+    /// A vehicle on its own card that discards its other card to cancel the
+    /// vehicle's -1 (Fire Effect Table).
+    Discarding {
+        score: i8,
+    },
     /// Returning fire against a mounted attack (wild).
     Return,
 }
@@ -188,8 +193,50 @@ impl RedSquare {
         for t in ids {
             if self.fire_check(s, unit, t, score, max).is_some() {
                 out.push(Action::Fire { unit, target: t });
+                if self.card_to_discard(s, unit).is_some() {
+                    out.push(Action::FireDiscarding { unit, target: t });
+                }
             }
         }
+    }
+
+    /// The vehicle's other card, still to play, that it may discard to fire
+    /// without the -1: a card dealt to it alone (our reading: a tchanka's
+    /// cards are its cavalry's, so it cannot).
+    pub fn card_to_discard(&self, s: &State, unit: UnitId) -> Option<usize> {
+        let class = self.class(s.unit(unit));
+        if !class.is_vehicle() || class == Class::Train {
+            return None;
+        }
+        let Phase::Act { card, .. } = s.phase else {
+            return None;
+        };
+        s.dealt
+            .iter()
+            .enumerate()
+            .position(|(i, d)| i != card as usize && !d.played && d.group == [unit])
+    }
+
+    pub(crate) fn fire_discarding(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        target: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        let Phase::Act { score, .. } = s.phase else {
+            return;
+        };
+        let Some(i) = self.card_to_discard(s, unit) else {
+            return self.fire_action(s, unit, target, ev);
+        };
+        s.dealt[i].played = true;
+        ev.push(Event::Discarded {
+            unit,
+            card: s.dealt[i].card,
+        });
+        self.fire(s, unit, target, FireKind::Discarding { score }, ev);
+        self.finish_unit(s, unit, ev);
     }
 
     /// Firing 2: a unit with an observed target must fire at it.
@@ -287,7 +334,9 @@ impl RedSquare {
             parts.push((Part::Massed, fd.massed));
         }
         match kind {
-            FireKind::Activated { score } if score < 2 => parts.push((Part::Wild, fd.moving)),
+            FireKind::Activated { score } | FireKind::Discarding { score } if score < 2 => {
+                parts.push((Part::Wild, fd.moving))
+            }
             FireKind::HeldFire => parts.push((Part::HeldFire, fd.moving)),
             FireKind::OpenSights | FireKind::Return => parts.push((Part::Wild, fd.moving)),
             FireKind::Moving => parts.push((Part::Moving, fd.moving)),
@@ -308,7 +357,11 @@ impl RedSquare {
         if !self.observed_for(s, unit, target) {
             parts.push((Part::Unobserved, fd.unobserved));
         }
-        if class.is_vehicle() && class != Class::Train && class != Class::Tchanka {
+        // Tchankas 2: a tchanka fires as a vehicle, the -1 included.
+        if class.is_vehicle()
+            && class != Class::Train
+            && !matches!(kind, FireKind::Discarding { .. })
+        {
             parts.push((Part::Vehicle, fd.vehicle));
         }
         let dice: i16 = parts.iter().map(|p| p.1 as i16).sum();
@@ -415,7 +468,143 @@ impl RedSquare {
             }
         }
         self.trenches_under_fire(s, target, ev);
-        self.take_hits(s, target, unit, hits, ev);
+        let t = s.unit(target);
+        let t_at = t.at;
+        if self.class(t) == Class::Cavalry && t.formation == Formation::Scouting {
+            // Mounted Combat 2: scouts taken under fire observe and withdraw
+            // at once, taking no losses.
+            self.scouts_withdraw(s, target, unit, ev);
+        } else {
+            self.take_hits(s, target, unit, hits, ev);
+        }
+        self.buildings_shot_at(s, unit, t_at, ev);
+    }
+
+    /// Artillery Firing 6: artillery (the train's guns too) shooting at a
+    /// village or town draws a card: brick or stone (a town) catches fire
+    /// on HEARTS, wood (a village) on HEARTS or DIAMONDS. A burning square
+    /// burns to the end of the game; troops hiding there flee it at once.
+    fn buildings_shot_at(&self, s: &mut State, firer: UnitId, at: Sq, ev: &mut Vec<Event>) {
+        use crate::cards::Suit;
+        use crate::scenario::Terrain;
+        if !matches!(self.class(s.unit(firer)), Class::Artillery | Class::Train)
+            || !self.scenario.terrain[at as usize].buildings()
+            || s.burning.contains(&at)
+        {
+            return;
+        }
+        let mut card = self.draw(s);
+        while card.is_joker() {
+            card = self.draw(s);
+        }
+        let burning = matches!(
+            (self.scenario.terrain[at as usize], card.suit()),
+            (_, Some(Suit::Hearts)) | (Terrain::Village, Some(Suit::Diamonds))
+        );
+        ev.push(Event::BuildingCard { at, card, burning });
+        if !burning {
+            return;
+        }
+        s.burning.push(at);
+        let hiding: Vec<UnitId> = s.at(at).filter(|u| u.hiding).map(|u| u.id).collect();
+        for h in hiding {
+            self.retreat(s, h, ev);
+        }
+    }
+
+    /// Mounted Combat 2 and Firing 11: scouting cavalry fired at dice to
+    /// observe the firer (a d6 above the range), then retreat at once by the
+    /// shortest clear path to the nearest friendly unit (our reading: to a
+    /// square in or next to it), taking no losses. The friend counts as
+    /// having observed the firer too.
+    fn scouts_withdraw(&self, s: &mut State, scouts: UnitId, firer: UnitId, ev: &mut Vec<Event>) {
+        let grid = &self.scenario.grid;
+        let side = s.unit(scouts).side;
+        let start = s.unit(scouts).at;
+        let range = grid.distance(start, s.unit(firer).at);
+        let die = self.die(s, 6);
+        let ok = die > range;
+        ev.push(Event::Observed {
+            observer: scouts,
+            target: firer,
+            dice: vec![die],
+            need: range + 1,
+            ok,
+        });
+        let friend = s
+            .on_table()
+            .filter(|f| f.side == side && f.id != scouts && !self.class(f).is_figure())
+            .min_by_key(|f| (grid.distance(f.at, start), f.id))
+            .map(|f| (f.id, f.at));
+        if ok {
+            s.observed.push((scouts, firer));
+            if let Some((f, _)) = friend {
+                s.observed.push((f, firer));
+            }
+        }
+        let Some((_, friend_at)) = friend else {
+            return self.retreat(s, scouts, ev);
+        };
+        // Breadth first from the scouts to the nearest square in or next to
+        // the friend with room for them.
+        let mut prev: Vec<Option<Sq>> = vec![None; grid.len()];
+        let mut seen = vec![false; grid.len()];
+        seen[start as usize] = true;
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut goal = None;
+        while let Some(at) = queue.pop_front() {
+            let room = at == start || {
+                let mut probe = s.units.clone();
+                probe[scouts as usize].at = at;
+                self.room_for(&probe, scouts, at)
+            };
+            if grid.distance(at, friend_at) <= 1 && room {
+                goal = Some(at);
+                break;
+            }
+            for (d, n) in grid.neighbours(at) {
+                if seen[n as usize]
+                    || matches!(
+                        self.scenario.edge(at, d),
+                        Some(crate::scenario::Edge::River | crate::scenario::Edge::Wire)
+                    )
+                    || self.enemies_of(s, side).any(|e| e.at == n)
+                {
+                    continue;
+                }
+                seen[n as usize] = true;
+                prev[n as usize] = Some(at);
+                queue.push_back(n);
+            }
+        }
+        let Some(goal) = goal else {
+            return self.retreat(s, scouts, ev);
+        };
+        let mut path = vec![goal];
+        while let Some(p) = prev[*path.last().expect("not empty") as usize] {
+            path.push(p);
+        }
+        path.pop();
+        path.reverse();
+        {
+            let u = s.unit_mut(scouts);
+            if let Some(&last) = path.last() {
+                let before = if path.len() > 1 {
+                    path[path.len() - 2]
+                } else {
+                    start
+                };
+                u.facing = grid.facing_towards(before, last);
+            }
+            u.at = goal;
+            u.retreating = true;
+            u.hiding = false;
+            u.last_moved = true;
+            u.digging = 0;
+            u.trenches = false;
+        }
+        ev.push(Event::Retreats { unit: scouts, path });
+        self.carry_companions(s, scouts, start, ev);
     }
 
     /// Puts hits on a target: markers for troops, cards on the
@@ -442,7 +631,8 @@ impl RedSquare {
             }
             if total >= t.retreat_hits && !u.damaged {
                 u.damaged = true;
-                self.retreat(s, target, ev);
+                // Armoured Trains 6: along the track.
+                self.train_retreat(s, target, ev);
             }
             return;
         }

@@ -223,6 +223,9 @@ impl Ruleset for RedSquare {
             Action::Face { unit, facing } => self.face(s, unit, facing, ev),
             Action::Reform { unit, formation } => self.reform(s, unit, formation, ev),
             Action::Fire { unit, target } => self.fire_action(s, unit, target, ev),
+            Action::FireDiscarding { unit, target } => self.fire_discarding(s, unit, target, ev),
+            Action::DefySpades { unit } => self.defy_spades(s, unit, ev),
+            Action::Unload { unit, carried, to } => self.unload(s, unit, carried, to, ev),
             Action::Observe { unit, target } => self.observe_action(s, unit, target, ev),
             Action::HoldFire { unit } => self.hold_fire(s, unit, ev),
             Action::DigIn { unit } => self.dig_in(s, unit, ev),
@@ -262,6 +265,10 @@ impl Ruleset for RedSquare {
                 | Event::FigureCard { .. }
                 | Event::VehicleCard { .. }
                 | Event::BrokeDown { .. }
+                | Event::Restarted { .. }
+                | Event::Spades { .. }
+                | Event::BuildingCard { .. }
+                | Event::Returned { .. }
                 | Event::MountedCombat { .. }
         )
     }
@@ -311,6 +318,7 @@ impl Ruleset for RedSquare {
                 | Event::Fled { .. }
                 | Event::Stands { .. }
                 | Event::GunsSaved { .. }
+                | Event::Spades { .. }
                 | Event::MountedCombat { .. }
         )
     }

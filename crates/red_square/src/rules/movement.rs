@@ -175,10 +175,15 @@ impl RedSquare {
         let friends = s
             .at(to)
             .any(|x| x.side == u.side && !self.class(x).is_figure() && x.id != u.id);
+        // Terrain 2 (our reading): a bridge is free along its road; crossed
+        // off the road it is an obstacle like a ford.
+        let off_road_bridge =
+            edge == Some(Edge::Bridge) && sc.roads[from as usize] & (1 << d as u8) == 0;
         let closed = m.closed
             || sc.terrain[to as usize].closed()
             || sc.terrain[from as usize].closed()
             || edge.is_some_and(Edge::obstacle)
+            || off_road_bridge
             || friends;
         let allowance = if road && row.road.is_some() {
             row.road.unwrap_or(0)
@@ -220,6 +225,18 @@ impl RedSquare {
                 Orders::Attack if then > now && now != 255 => return None,
                 Orders::Probe if then < self.ranges(u).effective && then < now => return None,
                 _ => {}
+            }
+        }
+        // Tchankas 1: tchankas keep with or next to friendly cavalry.
+        if class == Class::Tchanka {
+            let cavalry = s.on_table().any(|x| {
+                x.side == u.side
+                    && x.id != u.id
+                    && self.class(x) == Class::Cavalry
+                    && sc.grid.distance(x.at, to) <= 1
+            });
+            if !cavalry {
+                return None;
             }
         }
         // MGs keep with or next to a friendly unit.
@@ -467,8 +484,14 @@ impl RedSquare {
     /// the one that keeps farthest from the enemy (our reading).
     pub(crate) fn retreat(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
         let u = s.unit(unit);
-        if self.class(u).is_figure() || self.class(u) == Class::Train && u.disabled {
+        if self.class(u).is_figure()
+            || self.class(u) == Class::Train && u.disabled
+            || u.status != Status::OnTable
+        {
             return;
+        }
+        if self.class(u) == Class::Train {
+            return self.train_retreat(s, unit, ev);
         }
         let grid = &self.scenario.grid;
         let side = u.side;
@@ -562,7 +585,13 @@ impl RedSquare {
     /// tchankas are saved on a d6 no higher than twice their bases, and lost
     /// otherwise; a saved gun with no room beside the unit stays where it
     /// is. Command figures with the unit simply go with it.
-    fn carry_companions(&self, s: &mut State, unit: UnitId, from: Sq, ev: &mut Vec<Event>) {
+    pub(crate) fn carry_companions(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        from: Sq,
+        ev: &mut Vec<Event>,
+    ) {
         let companions: Vec<UnitId> = s
             .on_table()
             .filter(|c| {
@@ -608,7 +637,7 @@ impl RedSquare {
         }
     }
 
-    fn towards_baseline(&self, b: crate::scenario::Baseline, from: Sq, to: Sq) -> i32 {
+    pub(crate) fn towards_baseline(&self, b: crate::scenario::Baseline, from: Sq, to: Sq) -> i32 {
         let (fx, fy) = self.scenario.grid.centre(from);
         let (tx, ty) = self.scenario.grid.centre(to);
         match b {
@@ -619,7 +648,7 @@ impl RedSquare {
         }
     }
 
-    fn at_baseline(&self, b: crate::scenario::Baseline, at: Sq) -> bool {
+    pub(crate) fn at_baseline(&self, b: crate::scenario::Baseline, at: Sq) -> bool {
         let g = &self.scenario.grid;
         match b {
             crate::scenario::Baseline::North => g.row(at) == 0,

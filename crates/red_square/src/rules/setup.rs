@@ -60,6 +60,8 @@ impl RedSquare {
                     0
                 },
                 broken_down: false,
+                broke_down_turn: 0,
+                defied_spades: false,
                 bogged: false,
                 damaged: false,
                 disabled: false,
@@ -84,6 +86,7 @@ impl RedSquare {
             last_side: self.scenario.initiative.other(),
             held: self.scenario.objectives.iter().map(|_| None).collect(),
             losses: [0, 0],
+            burning: Vec::new(),
             rng: engine::rng_from_seed(seed),
             loaded: Vec::new(),
             outcome: None,

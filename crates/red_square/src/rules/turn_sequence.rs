@@ -114,10 +114,20 @@ impl RedSquare {
             };
             holders.push((u.id, count, stage, vec![u.id]));
         }
+        // Units that left the table are dealt a card as standalone units:
+        // on it they may rally and draw to return (Activation Table note).
+        for u in s.units.iter() {
+            if u.status == Status::OffTable && !self.class(u).is_figure() && u.with.is_none() {
+                holders.push((u.id, 1, 2, vec![u.id]));
+            }
+        }
         // MGs and tchankas join the group of the unit they accompany (command
         // figures with a unit go with it when it moves); an officer moves
         // with its group, on its card.
         for h in holders.iter_mut() {
+            if s.unit(h.0).status == Status::OffTable {
+                continue;
+            }
             let extra: Vec<UnitId> = s
                 .on_table()
                 .filter(|m| {
@@ -397,7 +407,7 @@ impl RedSquare {
         let mut live = Vec::new();
         for g in group {
             let u = s.unit_mut(g);
-            if u.status != Status::OnTable {
+            if !matches!(u.status, Status::OnTable | Status::OffTable) {
                 continue;
             }
             if u.acted {
@@ -411,6 +421,19 @@ impl RedSquare {
             self.next_card(s, ev);
             return;
         }
+        // Turn Sequence 6: a vehicle that broke down in an earlier turn
+        // draws two cards at its card, and restarts if both are red.
+        for &g in &live {
+            let u = s.unit(g);
+            if u.broken_down && u.broke_down_turn < s.turn {
+                let cards = vec![self.draw(s), self.draw(s)];
+                let ok = cards.iter().all(|c| c.is_red());
+                if ok {
+                    s.unit_mut(g).broken_down = false;
+                }
+                ev.push(Event::Restarted { unit: g, cards, ok });
+            }
+        }
         // Turn Sequence 6: on a spade, vehicles draw again and break down on black.
         if c.suit() == Some(Suit::Spades) {
             for &g in &live {
@@ -420,7 +443,9 @@ impl RedSquare {
                 {
                     let again = self.draw(s);
                     if again.is_black() {
+                        let turn = s.turn;
                         s.unit_mut(g).broken_down = true;
+                        s.unit_mut(g).broke_down_turn = turn;
                         ev.push(Event::BrokeDown {
                             unit: g,
                             card: again,
