@@ -216,12 +216,6 @@ impl RedSquare {
                 self.retreat(s, g, ev);
                 continue;
             }
-            // Armoured Trains 6: the train retreats when damaged or when
-            // enemy infantry stand next to it.
-            if class == Class::Train && !s.unit(g).disabled && self.train_threatened(s, g) {
-                self.retreat(s, g, ev);
-                continue;
-            }
             // Artillery under small-arms fire retreats at 1 or 0, unless Reds
             // with a CHEKA or Commissar in or next to its square.
             if class == Class::Artillery && score < 2 && small_arms && !self.commissar_near(s, g) {
