@@ -67,12 +67,18 @@ impl RedSquare {
                     return true;
                 }
             }
-            let units: Vec<&crate::state::Unit> =
-                s.at(sq).filter(|u| !self.class(u).is_figure()).collect();
-            if units.is_empty() || high {
+            let mut any = false;
+            let mut friends_only = true;
+            for u in s.at(sq) {
+                if self.class(u).is_figure() {
+                    continue;
+                }
+                any = true;
+                friends_only &= u.side == f.side;
+            }
+            if !any || high {
                 return false;
             }
-            let friends_only = units.iter().all(|u| u.side == f.side);
             if friends_only && over_friends {
                 // A clear square either side of the friends.
                 return grid.distance(sq, from) < 2 || grid.distance(sq, to) < 2;
