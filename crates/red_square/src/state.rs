@@ -458,6 +458,53 @@ pub enum Action {
     LetPass,
 }
 
+impl Action {
+    /// The unit the decision is about (the one that moves, fires, reforms...),
+    /// for the board's clicks; `None` for decisions about no one unit.
+    pub fn unit(&self) -> Option<UnitId> {
+        match *self {
+            Action::MoveHq { unit, .. }
+            | Action::Move { unit }
+            | Action::Face { unit, .. }
+            | Action::Reform { unit, .. }
+            | Action::Fire { unit, .. }
+            | Action::FireDiscarding { unit, .. }
+            | Action::DefySpades { unit }
+            | Action::Unload { unit, .. }
+            | Action::Observe { unit, .. }
+            | Action::HoldFire { unit }
+            | Action::DigIn { unit }
+            | Action::Rally { unit }
+            | Action::AskOrders { unit, .. }
+            | Action::Replace { unit, .. }
+            | Action::Done { unit }
+            | Action::ReactFire { unit } => Some(unit),
+            _ => None,
+        }
+    }
+
+    /// The other unit the decision names: a target fired at or observed, a
+    /// battalion whose losses are replaced, a unit unloaded.
+    pub fn other_unit(&self) -> Option<UnitId> {
+        match *self {
+            Action::Fire { target, .. }
+            | Action::FireDiscarding { target, .. }
+            | Action::Observe { target, .. } => Some(target),
+            Action::Replace { into, .. } => Some(into),
+            Action::Unload { carried, .. } => Some(carried),
+            _ => None,
+        }
+    }
+
+    /// The square the decision goes to: a step, a headquarters' move, an unloading.
+    pub fn square(&self) -> Option<Sq> {
+        match *self {
+            Action::Step { to } | Action::MoveHq { to, .. } | Action::Unload { to, .. } => Some(to),
+            _ => None,
+        }
+    }
+}
+
 /// Why a die count or a score moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Part {
