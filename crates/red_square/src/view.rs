@@ -71,6 +71,8 @@ pub struct View {
     pub starting_bases: [u16; 2],
     pub points: [u32; 2],
     pub observed: Vec<(UnitId, UnitId)>,
+    /// Squares whose buildings burn (Artillery Firing 6).
+    pub burning: Vec<Sq>,
 }
 
 impl View {
@@ -166,5 +168,6 @@ pub fn view(r: &RedSquare, s: &State, _side: Option<Side>) -> View {
         starting_bases: [r.starting_bases(Side::A), r.starting_bases(Side::B)],
         points: [r.points(s, Side::A), r.points(s, Side::B)],
         observed: s.observed.clone(),
+        burning: s.burning.clone(),
     }
 }
