@@ -21,8 +21,8 @@ use red_square::scenario::{Edge, Terrain};
 use red_square::view::{UnitView, View};
 use red_square::{RedSquare, UnitId};
 
-pub const PIECE_W: f32 = 44.0;
-pub const PIECE_H: f32 = 28.0;
+pub const PIECE_W: f32 = 52.0;
+pub const PIECE_H: f32 = 32.0;
 
 /// A side's colour on the board.
 pub fn side_colour(side: Side) -> Color {
@@ -178,7 +178,10 @@ fn draw_map(
     let Some(m) = session.of::<RedSquare>() else {
         return;
     };
-    let scenario = format!("red_square/{}", engine::Ruleset::scenario_id(m.game().rules()));
+    let scenario = format!(
+        "red_square/{}",
+        engine::Ruleset::scenario_id(m.game().rules())
+    );
     if drawn.scenario.as_deref() == Some(&scenario) {
         return;
     }
@@ -263,7 +266,7 @@ fn draw_map(
         }
         // The square's name, small, top left.
         commands.spawn((
-            label(grid.name(sq), 11.0, Color::srgba(0.1, 0.1, 0.1, 0.75)),
+            label(grid.name(sq), 13.0, Color::srgba(0.1, 0.1, 0.1, 0.75)),
             Anchor::TOP_LEFT,
             Transform::from_translation((c + Vec2::new(-HALF + 3.0, HALF - 2.0)).extend(3.0)),
             piece,
@@ -325,13 +328,21 @@ fn draw_map(
             }
         }
     }
-    // Place names, across the top of their square.
-    for (sq, name) in &sc.place_names {
-        let c = square_centre(grid, *sq);
+    // Place names and the objectives' names, across the top of their
+    // square, right of the square's name (wrapped to its width).
+    let mut names: Vec<(Sq, String)> = sc.place_names.clone();
+    for o in &sc.objectives {
+        if !names.iter().any(|(at, _)| *at == o.at) {
+            names.push((o.at, o.name.clone()));
+        }
+    }
+    for (sq, name) in names {
+        let c = square_centre(grid, sq);
         commands.spawn((
-            label(name.clone(), 12.0, Color::srgb(0.05, 0.05, 0.25)),
-            Anchor::TOP_CENTER,
-            Transform::from_translation((c + Vec2::new(8.0, HALF - 14.0)).extend(3.2)),
+            label(name, 12.0, Color::srgb(0.05, 0.05, 0.3)),
+            bevy::text::TextBounds::new_horizontal(2.0 * HALF - 30.0),
+            Anchor::TOP_RIGHT,
+            Transform::from_translation((c + Vec2::new(HALF - 3.0, HALF - 2.0)).extend(3.2)),
             piece,
         ));
     }
@@ -467,10 +478,11 @@ fn draw_squares_and_objectives(commands: &mut Commands, m: &RsMatch, view: &View
             ));
         }
     }
-    // Objectives: a plate along the bottom of the square, in the colour of
-    // the side holding it (grey while nobody does), with name and points.
+    // Objectives: a gold-edged plate in the bottom right corner, in the
+    // colour of the side holding it (grey while nobody does), with its
+    // victory points.
     for (i, o) in sc.objectives.iter().enumerate() {
-        let c = square_centre(grid, o.at) + Vec2::new(0.0, -HALF + 9.0);
+        let c = square_centre(grid, o.at) + Vec2::new(HALF - 24.0, -HALF + 12.0);
         let holder = view.held.get(i).copied().flatten();
         let (fill, text) = match holder {
             Some(s) => (side_colour(s), ink(s)),
@@ -478,18 +490,18 @@ fn draw_squares_and_objectives(commands: &mut Commands, m: &RsMatch, view: &View
         };
         commands
             .spawn((
-                Sprite::from_color(Color::srgb(0.85, 0.65, 0.1), Vec2::new(2.0 * HALF - 8.0, 16.0)),
+                Sprite::from_color(Color::srgb(0.95, 0.72, 0.1), Vec2::new(42.0, 20.0)),
                 Transform::from_translation(c.extend(4.0)),
                 BoardPiece,
                 Transient,
             ))
             .with_children(|k| {
                 k.spawn((
-                    Sprite::from_color(fill, Vec2::new(2.0 * HALF - 12.0, 12.0)),
+                    Sprite::from_color(fill, Vec2::new(38.0, 16.0)),
                     Transform::from_xyz(0.0, 0.0, 0.05),
                 ));
                 k.spawn((
-                    label(format!("★ {} {}", o.name, o.points), 10.0, text),
+                    label(format!("{} VP", o.points), 13.0, text),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
             });
@@ -497,7 +509,13 @@ fn draw_squares_and_objectives(commands: &mut Commands, m: &RsMatch, view: &View
 }
 
 /// Gives a unit's piece its block, outline, facing, label and markers.
-fn dress(commands: &mut Commands, e: Entity, u: &UnitView, legal: &Legal, selected: Option<UnitId>) {
+fn dress(
+    commands: &mut Commands,
+    e: Entity,
+    u: &UnitView,
+    legal: &Legal,
+    selected: Option<UnitId>,
+) {
     let alpha = if u.concealed { 0.55 } else { 1.0 };
     let mut ec = commands.entity(e);
     ec.despawn_related::<Children>();
@@ -532,16 +550,13 @@ fn dress(commands: &mut Commands, e: Entity, u: &UnitView, legal: &Legal, select
                 Transform::from_xyz(0.0, -PIECE_H / 2.0 - 4.5, -0.04),
             ));
         }
-        let y = if marks.is_empty() { 0.0 } else { 5.0 };
+        let y = if marks.is_empty() { 0.0 } else { 6.0 };
         c.spawn((
-            label(short_label(u), 13.0, ink),
+            label(short_label(u), 16.0, ink),
             Transform::from_xyz(0.0, y, 0.1),
         ));
         if !marks.is_empty() {
-            c.spawn((
-                label(marks, 8.0, ink),
-                Transform::from_xyz(0.0, -8.0, 0.1),
-            ));
+            c.spawn((label(marks, 10.0, ink), Transform::from_xyz(0.0, -9.0, 0.1)));
         }
         // Facing: a dark notch on the edge the unit faces.
         if !u.class.is_figure() {
@@ -557,12 +572,12 @@ fn dress(commands: &mut Commands, e: Entity, u: &UnitView, legal: &Legal, select
         // Hits: a red disc-like square with the number, top right.
         if u.hits > 0 {
             c.spawn((
-                Sprite::from_color(Color::srgb(0.85, 0.1, 0.1), Vec2::splat(12.0)),
+                Sprite::from_color(Color::srgb(0.85, 0.1, 0.1), Vec2::splat(15.0)),
                 Transform::from_xyz(PIECE_W / 2.0 - 4.0, PIECE_H / 2.0 - 2.0, 0.15),
             ))
             .with_children(|k| {
                 k.spawn((
-                    label(u.hits.to_string(), 10.0, Color::WHITE),
+                    label(u.hits.to_string(), 12.0, Color::WHITE),
                     Transform::from_xyz(0.0, 0.0, 0.01),
                 ));
             });

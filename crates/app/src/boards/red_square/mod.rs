@@ -27,7 +27,7 @@ pub const BOARD: crate::boards::Board = crate::boards::Board {
     draw: |app| {
         app.add_plugins(draw::RedSquareDraw);
     },
-    in_progress: ("sviyazhsk", 40, "red_square-in-progress.png"),
+    in_progress: ("kakhovka", 0, "red_square-in-progress.png"),
     measured: false,
 };
 
@@ -255,9 +255,7 @@ pub fn legal_targets(m: &RsMatch, view: &View, selected: Option<UnitId>) -> Lega
         }
         match square_of(a) {
             Some((to, None)) => l.squares.push(to),
-            Some((to, Some(unit))) if !hq_selected || selected == Some(unit) => {
-                l.squares.push(to)
-            }
+            Some((to, Some(unit))) if !hq_selected || selected == Some(unit) => l.squares.push(to),
             _ => {}
         }
     }
@@ -271,7 +269,7 @@ pub fn legal_targets(m: &RsMatch, view: &View, selected: Option<UnitId>) -> Lega
 }
 
 /// Half a square, in world units: the grid's half-square units scaled.
-pub const HALF: f32 = 50.0;
+pub const HALF: f32 = 60.0;
 
 /// The world position of a square's centre: the map centred on the origin,
 /// x east, y north.

@@ -96,7 +96,7 @@ pub fn table_panel(ui: &mut egui::Ui, m: &RsMatch, v: &View) {
                 let side = holder.map(|h| h.side).unwrap_or(Side::A);
                 let name = holder.map(|h| h.name.as_str()).unwrap_or("?");
                 let face = match c.card {
-                    None => egui::RichText::new("🂠 face down").color(egui::Color32::GRAY),
+                    None => egui::RichText::new("(face down)").color(egui::Color32::GRAY),
                     Some(card) => {
                         let mut text = card.name();
                         if card.is_ace() {
@@ -151,7 +151,12 @@ pub fn table_panel(ui: &mut egui::Ui, m: &RsMatch, v: &View) {
                 Some(s) => sc.sides[s.index()].name.split(' ').next().unwrap_or(""),
                 None => "nobody",
             };
-            format!("{} ({}, {} pts): {by}", o.name, sc.grid.name(o.at), o.points)
+            format!(
+                "{} ({}, {} pts): {by}",
+                o.name,
+                sc.grid.name(o.at),
+                o.points
+            )
         })
         .collect();
     if !objectives.is_empty() {
