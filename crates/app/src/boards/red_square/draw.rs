@@ -371,10 +371,10 @@ pub fn slot(i: usize, n: usize) -> Vec2 {
     let rows = n.div_ceil(2);
     let row = i / 2;
     let y = ((rows as f32 - 1.0) / 2.0 - row as f32) * (PIECE_H + 3.0);
-    let alone = i == n - 1 && n % 2 == 1;
+    let alone = i == n - 1 && !n.is_multiple_of(2);
     let x = if alone {
         0.0
-    } else if i % 2 == 0 {
+    } else if i.is_multiple_of(2) {
         -(PIECE_W / 2.0 + 1.5)
     } else {
         PIECE_W / 2.0 + 1.5
