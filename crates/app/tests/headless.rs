@@ -695,3 +695,83 @@ fn a_click_and_the_panel_take_the_same_listed_choice() {
     assert!(err.contains("no choice number"), "{err}");
     assert_eq!(m.game().history().len(), before);
 }
+
+/// Red Square: the pieces follow the view, a click on a square or a unit
+/// stands for the matching choices, and the choices taken move the pieces.
+#[test]
+fn red_square_pieces_follow_the_view_and_clicks_pick_the_choices() {
+    use app::boards::red_square::{Hit, RsShown, UnitPiece, choices_for, legal_targets};
+    use red_square::state::Status;
+    use red_square::{Action, RedSquare};
+    let mut app = new_app(temp_dir("red_square"), shipped());
+    start_in(&mut app, "red_square", "sviyazhsk", 3);
+    app.update();
+    let check = |app: &mut App| {
+        let view = app.world().resource::<RsShown>().view.clone().unwrap();
+        let mut q = app.world_mut().query::<&UnitPiece>();
+        let mut pieces: Vec<(u16, u16)> = q.iter(app.world()).map(|p| (p.id, p.at)).collect();
+        pieces.sort_unstable();
+        let on_table: Vec<(u16, u16)> = view
+            .units
+            .iter()
+            .filter(|u| u.status == Status::OnTable)
+            .map(|u| (u.id, u.at))
+            .collect();
+        assert_eq!(
+            pieces, on_table,
+            "one piece per unit on the table, in its square"
+        );
+        view
+    };
+    let view = check(&mut app);
+    // Every choice of the prompt is reached by a click on what it names.
+    let (index, hit, selected, expect) = {
+        let session = app.world().resource::<Session>();
+        let m = session.of::<RedSquare>().unwrap();
+        let legal = legal_targets(m, &view, None);
+        let mut found = None;
+        for (i, a) in m.choices().iter().enumerate() {
+            let (hit, sel) = match *a {
+                Action::MoveHq { unit, to } => (Hit::Square(to), Some(unit)),
+                Action::Step { to } => (Hit::Square(to), None),
+                Action::Move { unit } | Action::Done { unit } => (Hit::Unit(unit), None),
+                Action::Fire { unit, target } => (Hit::Unit(target), Some(unit)),
+                _ => continue,
+            };
+            assert!(
+                choices_for(m, &view, hit, sel).contains(&i),
+                "{a:?} is not offered by a click on {hit:?}"
+            );
+            if let Hit::Square(sq) = hit {
+                assert!(legal.squares.contains(&sq), "{a:?}: square not highlighted");
+            }
+            if found.is_none()
+                && let Action::MoveHq { unit, to } = *a
+            {
+                found = Some((i, hit, sel, (unit, to)));
+            }
+        }
+        found.expect("the game opens with the headquarters' moves")
+    };
+    // Take the move of a headquarters through the keyboard, as the panel
+    // lists it, after checking the click on its square picks it.
+    {
+        let session = app.world().resource::<Session>();
+        let m = session.of::<RedSquare>().unwrap();
+        assert!(choices_for(m, &view, hit, selected).contains(&index));
+    }
+    for _ in 0..index {
+        tap(&mut app, KeyCode::Tab);
+    }
+    tap(&mut app, KeyCode::Enter);
+    app.update();
+    let view = check(&mut app);
+    assert_eq!(view.unit(expect.0).unwrap().at, expect.1, "the HQ moved");
+    // Random decisions: the pieces keep following the view.
+    let mut rng = 11;
+    for n in [5, 15, 30] {
+        play_until(&mut app, n, &mut rng);
+        app.update();
+        check(&mut app);
+    }
+}

@@ -5,6 +5,7 @@
 
 pub mod death_on_the_rails;
 pub mod kit;
+pub mod red_square;
 pub mod veli_veljea_vastaan;
 
 use crate::input::{UiAction, UiFocus};
@@ -31,7 +32,11 @@ pub struct Board {
 }
 
 /// The boards: one line per rule system.
-pub const BOARDS: &[Board] = &[death_on_the_rails::BOARD, veli_veljea_vastaan::BOARD];
+pub const BOARDS: &[Board] = &[
+    death_on_the_rails::BOARD,
+    veli_veljea_vastaan::BOARD,
+    red_square::BOARD,
+];
 
 /// Pan and zoom of the board camera, shared by every board: the pan keys,
 /// the zoom keys and wheel, and dragging the board with the select button.
