@@ -130,44 +130,31 @@ pub fn sync_view(
 }
 
 /// The unit a choice is made by (the moving unit for a step's wheel or
-/// stop), when it is made by clicking that unit.
+/// stop), when it is made by clicking that unit: asked of the rules.
 pub fn actor_of(a: &Action, view: &View) -> Option<UnitId> {
-    match *a {
-        Action::MoveHq { unit, .. }
-        | Action::Move { unit }
-        | Action::Face { unit, .. }
-        | Action::Reform { unit, .. }
-        | Action::Fire { unit, .. }
-        | Action::Observe { unit, .. }
-        | Action::HoldFire { unit }
-        | Action::DigIn { unit }
-        | Action::Rally { unit }
-        | Action::AskOrders { unit, .. }
-        | Action::Replace { unit, .. }
-        | Action::Done { unit }
-        | Action::ReactFire { unit } => Some(unit),
+    match a {
         Action::Wheel { .. } | Action::StopMoving => view.moving,
-        _ => None,
+        _ => a.unit(),
     }
 }
 
 /// The other unit a two-click choice is aimed at (fire, observe, replace
-/// losses): picked by clicking it after its actor.
+/// losses, unload): picked by clicking it after its actor.
 pub fn target_of(a: &Action) -> Option<UnitId> {
-    match *a {
-        Action::Fire { target, .. } | Action::Observe { target, .. } => Some(target),
-        Action::Replace { into, .. } => Some(into),
-        _ => None,
+    match a {
+        // The unit unloaded is not on the table: the square is clicked.
+        Action::Unload { .. } => None,
+        _ => a.other_unit(),
     }
 }
 
 /// The square a choice goes to, and the unit that goes there if it is not
 /// the one already moving.
 pub fn square_of(a: &Action) -> Option<(Sq, Option<UnitId>)> {
-    match *a {
-        Action::Step { to } => Some((to, None)),
-        Action::MoveHq { unit, to } => Some((to, Some(unit))),
-        _ => None,
+    let to = a.square()?;
+    match a {
+        Action::Step { .. } => Some((to, None)),
+        _ => Some((to, a.unit())),
     }
 }
 
@@ -208,7 +195,7 @@ pub fn choices_for(m: &RsMatch, view: &View, hit: Hit, selected: Option<UnitId>)
             let hq_selected = selected.is_some_and(|s| {
                 m.choices()
                     .iter()
-                    .any(|a| matches!(a, Action::MoveHq { unit, .. } if *unit == s))
+                    .any(|a| square_of(a).is_some_and(|(_, by)| by == Some(s)))
             });
             indices(&|a| match square_of(a) {
                 Some((to, None)) => to == sq,
@@ -224,7 +211,7 @@ pub fn choices_for(m: &RsMatch, view: &View, hit: Hit, selected: Option<UnitId>)
 pub fn starts_two_click(m: &RsMatch, view: &View, unit: UnitId) -> bool {
     m.choices().iter().any(|a| {
         actor_of(a, view) == Some(unit)
-            && (target_of(a).is_some() || matches!(a, Action::MoveHq { .. }))
+            && (target_of(a).is_some() || square_of(a).is_some_and(|(_, by)| by.is_some()))
     })
 }
 
@@ -242,7 +229,7 @@ pub fn legal_targets(m: &RsMatch, view: &View, selected: Option<UnitId>) -> Lega
     let hq_selected = selected.is_some_and(|s| {
         m.choices()
             .iter()
-            .any(|a| matches!(a, Action::MoveHq { unit, .. } if *unit == s))
+            .any(|a| square_of(a).is_some_and(|(_, by)| by == Some(s)))
     });
     for a in m.choices() {
         if let Some(u) = actor_of(a, view) {
