@@ -205,6 +205,34 @@ fn simulate_plays_games_writes_saves_and_prints_a_summary() {
     assert!(text(&o).1.contains("not a save file"));
 }
 
+/// The third rule system through the same command: Red Square's largest
+/// scenario plays to the end and prints its summary line.
+#[test]
+fn simulate_plays_red_square() {
+    let o = fourfronts(&[
+        "simulate",
+        "--ruleset",
+        "red_square",
+        "--scenario",
+        "kakhovka",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    let summary = out.lines().last().unwrap_or_default();
+    assert!(summary.starts_with("summary: games=2 steps="), "{out}");
+    assert!(
+        out.lines()
+            .next()
+            .unwrap_or_default()
+            .starts_with("game 0: seed 5 winner "),
+        "{out}"
+    );
+}
+
 #[test]
 fn simulate_refuses_an_unknown_rule_system_or_scenario() {
     let o = fourfronts(&[
@@ -221,7 +249,7 @@ fn simulate_refuses_an_unknown_rule_system_or_scenario() {
     let o = fourfronts(&[
         "simulate",
         "--ruleset",
-        "red_square",
+        "red_actions",
         "--scenario",
         "x",
         "--games",

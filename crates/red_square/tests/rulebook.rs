@@ -1487,3 +1487,178 @@ fn activation_table_units_off_the_table_return_on_a_red_card() {
         }
     }
 }
+
+fn kind_of(r: &RedSquare, key: &str) -> u8 {
+    r.sc()
+        .types
+        .iter()
+        .position(|t| t.key == key)
+        .expect("a shipped unit type") as u8
+}
+
+/// Artillery Positions 3: masked guns may be engaged only by howitzers or
+/// heavy guns; Observation: semi-masked and masked batteries must be
+/// observed even when they have fired.
+#[test]
+fn artillery_positions_masked_guns_are_engaged_only_by_howitzers_and_heavy_guns() {
+    let r = bare_rules("kakhovka");
+    let mut s = game(&r);
+    let guns: Vec<u16> = s
+        .units
+        .iter()
+        .filter(|u| r.class(u) == Class::Artillery)
+        .map(|u| u.id)
+        .collect();
+    let (a, b) = (
+        guns[0],
+        guns.iter()
+            .copied()
+            .find(|&g| s.unit(g).side != s.unit(guns[0]).side)
+            .unwrap(),
+    );
+    put(&r, &mut s, a, 2, 2, Facing::E);
+    put(&r, &mut s, b, 8, 2, Facing::W);
+    for g in [a, b] {
+        let u = s.unit_mut(g);
+        u.formation = Formation::Unlimbered;
+        u.readiness = 3;
+        u.last_target = None;
+    }
+    s.unit_mut(b).position = Position::Masked;
+    s.unit_mut(b).kind = kind_of(&r, "howitzer");
+    assert!(
+        r.concealed(&s, b),
+        "a masked battery stays concealed after firing"
+    );
+    s.observed.push((a, b));
+    s.unit_mut(a).kind = kind_of(&r, "light_gun");
+    assert!(
+        !r.may_fire_at(&s, a, b, 2),
+        "a light gun cannot engage masked guns"
+    );
+    s.unit_mut(a).kind = kind_of(&r, "howitzer");
+    assert!(
+        r.may_fire_at(&s, a, b, 2),
+        "a howitzer that observed them can"
+    );
+    s.unit_mut(b).position = Position::SemiMasked;
+    assert!(r.concealed(&s, b), "semi-masked: must be observed first");
+    s.unit_mut(b).position = Position::Unmasked;
+    s.unit_mut(b).revealed = true;
+    assert!(
+        !r.concealed(&s, b),
+        "unmasked and fired: observed automatically"
+    );
+}
+
+/// Firing 4: MGs on a crest see over woods below them (not into the square
+/// just beyond); infantry on a crest do not.
+#[test]
+fn firing_mgs_on_a_crest_see_over_woods_below_them() {
+    use red_square::scenario::Terrain;
+    let r = with_terrain(
+        "sviyazhsk",
+        &[((2, 2), Terrain::Crest), ((3, 2), Terrain::Wood)],
+    );
+    let mut s = game(&r);
+    let mg = first_of(&r, &s, Class::Mg);
+    let inf = first_on(&r, &s, s.unit(mg).side, Class::Infantry);
+    let enemy = first_on(&r, &s, s.unit(mg).side.other(), Class::Infantry);
+    let from = put(&r, &mut s, mg, 2, 2, Facing::E);
+    let far = r.sc().grid.at(5, 2).unwrap();
+    let near = r.sc().grid.at(4, 2).unwrap();
+    assert!(
+        r.line_of_sight(&s, mg, from, far),
+        "over the wood, two squares beyond it"
+    );
+    assert!(
+        !r.line_of_sight(&s, mg, from, near),
+        "not into the square just beyond"
+    );
+    put(&r, &mut s, inf, 2, 2, Facing::E);
+    s.unit_mut(mg).status = red_square::state::Status::Waiting;
+    assert!(
+        !r.line_of_sight(&s, inf, from, far),
+        "infantry on a crest do not see over"
+    );
+    let _ = enemy;
+}
+
+/// Artillery Firing 3b: field guns trace a line of sight past hedges that
+/// are not next to them.
+#[test]
+fn artillery_firing_field_guns_see_past_hedges_not_next_to_them() {
+    use red_square::scenario::Terrain;
+    let r = with_terrain("sviyazhsk", &[((4, 2), Terrain::Hedges)]);
+    let mut s = game(&r);
+    let gun = first_of(&r, &s, Class::Artillery);
+    let inf = first_on(&r, &s, s.unit(gun).side, Class::Infantry);
+    let from = put(&r, &mut s, gun, 2, 2, Facing::E);
+    let target = r.sc().grid.at(6, 2).unwrap();
+    assert!(
+        r.line_of_sight(&s, gun, from, target),
+        "the hedge is two squares away"
+    );
+    put(&r, &mut s, inf, 2, 2, Facing::E);
+    s.unit_mut(gun).status = red_square::state::Status::Waiting;
+    assert!(
+        !r.line_of_sight(&s, inf, from, target),
+        "infantry do not see past it"
+    );
+    // A hedge next to the guns blocks them too.
+    let r = with_terrain("sviyazhsk", &[((3, 2), Terrain::Hedges)]);
+    let mut s = game(&r);
+    let gun = first_of(&r, &s, Class::Artillery);
+    let from = put(&r, &mut s, gun, 2, 2, Facing::E);
+    assert!(!r.line_of_sight(&s, gun, from, target));
+}
+
+/// Terrain 4: troops on a reverse slope fire only into the crest in front
+/// of them.
+#[test]
+fn terrain_reverse_slope_fires_only_into_the_crest_in_front() {
+    use red_square::scenario::Terrain;
+    let r = with_terrain(
+        "sviyazhsk",
+        &[((3, 3), Terrain::Reverse), ((4, 3), Terrain::Crest)],
+    );
+    let mut s = game(&r);
+    let inf = first_of(&r, &s, Class::Infantry);
+    let enemies: Vec<u16> = s
+        .units
+        .iter()
+        .filter(|u| u.side != s.unit(inf).side && r.class(u) == Class::Infantry)
+        .map(|u| u.id)
+        .collect();
+    put(&r, &mut s, inf, 3, 3, Facing::E);
+    s.unit_mut(inf).formation = Formation::FiringLine;
+    put(&r, &mut s, enemies[0], 4, 3, Facing::W);
+    put(&r, &mut s, enemies[1], 5, 3, Facing::W);
+    assert!(
+        r.may_fire_at(&s, inf, enemies[0], 2),
+        "into the crest in front"
+    );
+    assert!(!r.may_fire_at(&s, inf, enemies[1], 2), "not beyond it");
+}
+
+/// Digging In 3: an MG company inside a DEFENCE position fires with one
+/// base; the battalion with two.
+#[test]
+fn digging_in_defence_fires_with_two_bases_and_its_mg_with_one() {
+    let r = bare_rules("kakhovka");
+    let mut s = game(&r);
+    let mg = first_of(&r, &s, Class::Mg);
+    let bn = first_on(&r, &s, s.unit(mg).side, Class::Infantry);
+    s.unit_mut(mg).with = Some(bn);
+    let enemy = first_on(&r, &s, s.unit(mg).side.other(), Class::Infantry);
+    put(&r, &mut s, bn, 4, 4, Facing::N);
+    put(&r, &mut s, mg, 4, 4, Facing::N);
+    s.unit_mut(bn).formation = Formation::Defence;
+    s.unit_mut(bn).bases = 4;
+    s.unit_mut(mg).bases = 2;
+    put(&r, &mut s, enemy, 4, 2, Facing::S);
+    let (_, _, _, score) = r.fire_dice(&s, mg, enemy, FireKind::Activated { score: 2 });
+    assert_eq!(score, 2, "one MG base: hit score 2");
+    let (_, _, _, score) = r.fire_dice(&s, bn, enemy, FireKind::Activated { score: 2 });
+    assert_eq!(score, 2, "two battalion bases");
+}

@@ -50,12 +50,25 @@ impl RedSquare {
         let grid = &sc.grid;
         let f = s.unit(firer);
         let class = self.class(f);
-        let on_crest = sc.terrain[from as usize] == crate::scenario::Terrain::Crest;
+        // Firing 4, Artillery Firing 3a: MGs and guns on a crest see over
+        // what lies below them.
+        let on_crest = sc.terrain[from as usize] == crate::scenario::Terrain::Crest
+            && matches!(class, Class::Mg | Class::Artillery | Class::Train);
+        // Artillery Firing 3b: field guns see past hedges not next to them;
+        // howitzers past such hedges and crests too, at observed masked guns.
+        let field_gun = class == Class::Artillery;
+        let howitzer_at_masked = self.ty(f).howitzer
+            && s.at(to)
+                .any(|t| self.class(t) == Class::Artillery && t.position == Position::Masked);
         let high = sc.terrain[from as usize].high() || sc.terrain[to as usize].high();
         let over_friends = matches!(class, Class::Mg | Class::Artillery | Class::Train);
         let blocks = |sq: Sq| -> bool {
             let t = sc.terrain[sq as usize];
-            if t.blocks_sight() {
+            let far = grid.distance(sq, from) > 1;
+            let seen_past = far
+                && ((field_gun && t == crate::scenario::Terrain::Hedges)
+                    || (howitzer_at_masked && t == crate::scenario::Terrain::Crest));
+            if t.blocks_sight() && !seen_past {
                 if !(on_crest && t != crate::scenario::Terrain::Crest) {
                     return true;
                 }
@@ -172,6 +185,25 @@ impl RedSquare {
             return None;
         }
         if !self.can_damage(u, t, range) {
+            return None;
+        }
+        // Artillery Positions 3: masked guns may be engaged only by
+        // howitzers and heavy guns (which must observe them first).
+        if self.class(t) == Class::Artillery
+            && t.position == Position::Masked
+            && !(self.ty(u).howitzer || self.weapon(u) == Weapon::Heavy)
+        {
+            return None;
+        }
+        // Terrain 4: troops on a reverse slope fire only into the crest (or,
+        // on a ridge, the forward slope) next to them.
+        if self.scenario.terrain[u.at as usize] == crate::scenario::Terrain::Reverse
+            && !(range == 1
+                && matches!(
+                    self.scenario.terrain[t.at as usize],
+                    crate::scenario::Terrain::Crest | crate::scenario::Terrain::Forward
+                ))
+        {
             return None;
         }
         if !self.line_of_sight(s, unit, u.at, t.at) {
@@ -375,6 +407,16 @@ impl RedSquare {
         let mut bases = u.bases;
         if u.formation == Formation::Defence {
             bases = bases.min(2);
+        }
+        // Digging In 3: an MG company inside a DEFENCE position fires with
+        // one base to each side.
+        if class == Class::Mg
+            && u.with.is_some_and(|w| {
+                let w = s.unit(w);
+                w.formation == Formation::Defence && w.at == u.at
+            })
+        {
+            bases = bases.min(1);
         }
         if class == Class::Cavalry && u.formation == Formation::Dismounted {
             // All bases but one fight on foot; one holds the horses.

@@ -22,6 +22,11 @@ impl RedSquare {
         ) {
             return false;
         }
+        // Artillery Positions 2 and 3: semi-masked and masked batteries
+        // must be observed even when they fire.
+        if self.class(t) == Class::Artillery && t.position != crate::state::Position::Unmasked {
+            return true;
+        }
         self.scenario.terrain[t.at as usize].conceals() || !t.revealed
     }
 
