@@ -737,6 +737,19 @@ pub enum Event {
         attacker_hits: u8,
         defender_hits: u8,
     },
+    /// A card drawn for wire under artillery fire.
+    WireCard {
+        at: Sq,
+        card: Card,
+    },
+    WireCleared {
+        at: Sq,
+    },
+    /// A disabled armoured train taken by enemy infantry.
+    TrainCaptured {
+        unit: UnitId,
+        by: Side,
+    },
     TurnEnds {
         turn: u8,
     },
@@ -772,6 +785,13 @@ pub struct State {
     /// Village and town squares set on fire by artillery (Artillery Firing 6).
     #[serde(default)]
     pub burning: Vec<Sq>,
+    /// Gaps tanks have driven through wire: the square left and the
+    /// direction (a `Dir` as a number), usable only that way (Terrain 3).
+    #[serde(default)]
+    pub wire_gaps: Vec<(Sq, u8)>,
+    /// Squares whose wire artillery has cleared (Artillery Firing 7).
+    #[serde(default)]
+    pub wire_cleared: Vec<Sq>,
     pub rng: GameRng,
     /// Dice "set on the table" for tests: rolled before the generator is asked.
     #[serde(default)]

@@ -533,6 +533,20 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
             w(*attacker),
             w(*defender)
         ),
+        Event::WireCard { at, card } => format!(
+            "A card for the wire in {}: the {}.",
+            sq(r, *at),
+            card.name()
+        ),
+        Event::WireCleared { at } => format!("The wire in {} is cleared.", sq(r, *at)),
+        Event::TrainCaptured { unit, by } => format!(
+            "{} is captured by {}.",
+            w(*unit),
+            match v {
+                Some(x) if x == *by => "you".to_string(),
+                _ => r.side_name(*by).to_string(),
+            }
+        ),
         Event::TurnEnds { turn } => format!("Turn {turn} ends; the cards are gathered."),
         Event::GameOver { outcome } => format!("The game is over: {}.", outcome.reason),
     }

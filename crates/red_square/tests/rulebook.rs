@@ -1662,3 +1662,108 @@ fn digging_in_defence_fires_with_two_bases_and_its_mg_with_one() {
     let (_, _, _, score) = r.fire_dice(&s, bn, enemy, FireKind::Activated { score: 2 });
     assert_eq!(score, 2, "two battalion bases");
 }
+
+/// How many squares a unit of `class`, facing east at (3, 4) next to wire on
+/// its east edge, enters in one move (with a tank's gap through it or not).
+fn squares_through_wire(class: Class, gap: bool) -> (usize, RedSquare, State) {
+    let base = bare_rules("kakhovka");
+    let mut sc = (*base.scenario).clone();
+    set_edge(&mut sc, (3, 4), (4, 4), Edge::Wire);
+    let r = RedSquare::new(sc);
+    let mut s = game(&r);
+    let u = first_of(&r, &s, class);
+    let from = put(&r, &mut s, u, 3, 4, Facing::E);
+    let mover = s.unit_mut(u);
+    mover.orders = Orders::Attack;
+    mover.formation = match class {
+        Class::Infantry => Formation::Masses,
+        Class::Cavalry => Formation::Mounted,
+        _ => Formation::None,
+    };
+    if gap {
+        s.wire_gaps.push((from, red_square::grid::Dir::E as u8));
+    }
+    act_on(&mut s, u, c2(), 2);
+    if !choices(&r, &s).contains(&Action::Move { unit: u }) {
+        return (0, r, s);
+    }
+    apply(&r, &mut s, Action::Move { unit: u });
+    let mut entered = 0;
+    while let Some(&to) = steps(&r, &s).first() {
+        apply(&r, &mut s, Action::Step { to });
+        entered += 1;
+        if !matches!(s.phase, Phase::Moving(_)) {
+            break;
+        }
+    }
+    (entered, r, s)
+}
+
+/// Terrain 3: wire stops cavalry and wheeled vehicles and takes infantry a
+/// whole turn; a tank crosses it and leaves a gap, through which infantry
+/// go at normal speed and cavalry in a whole turn, in the tank's direction.
+#[test]
+fn terrain_wire_and_the_gaps_tanks_make() {
+    assert_eq!(
+        squares_through_wire(Class::Infantry, false).0,
+        1,
+        "infantry: the whole move"
+    );
+    assert_eq!(
+        squares_through_wire(Class::Cavalry, false).0,
+        0,
+        "cavalry cannot cross"
+    );
+    assert_eq!(
+        squares_through_wire(Class::ArmouredCar, false).0,
+        0,
+        "nor wheels"
+    );
+    let (n, r, s) = squares_through_wire(Class::LightTank, false);
+    assert!(n >= 1, "a tank crosses");
+    let from = r.sc().grid.at(3, 4).unwrap();
+    assert!(
+        s.wire_gaps
+            .contains(&(from, red_square::grid::Dir::E as u8)),
+        "and leaves a gap"
+    );
+    assert_eq!(
+        squares_through_wire(Class::Infantry, true).0,
+        2,
+        "masses through the gap: normal speed"
+    );
+    assert_eq!(
+        squares_through_wire(Class::Cavalry, true).0,
+        1,
+        "cavalry through the gap: a whole turn"
+    );
+}
+
+/// Armoured Trains 7: a train disabled by its fifth hit is taken by enemy
+/// infantry that enter its square.
+#[test]
+fn armoured_trains_a_disabled_train_is_captured_by_infantry() {
+    let r = bare_rules("sviyazhsk");
+    let mut s = game(&r);
+    let train = first_of(&r, &s, Class::Train);
+    let inf = first_on(&r, &s, s.unit(train).side.other(), Class::Infantry);
+    let at = put(&r, &mut s, train, 5, 4, Facing::E);
+    put(&r, &mut s, inf, 4, 4, Facing::E);
+    s.unit_mut(inf).formation = Formation::Masses;
+    s.unit_mut(inf).orders = Orders::Attack;
+    act_on(&mut s, inf, c2(), 2);
+    assert!(
+        !choices(&r, &s).contains(&Action::Move { unit: inf }),
+        "a working train is no overrun target (and Attack may not turn away)"
+    );
+    s.unit_mut(train).disabled = true;
+    apply(&r, &mut s, Action::Move { unit: inf });
+    assert!(steps(&r, &s).contains(&at));
+    let ev = apply(&r, &mut s, Action::Step { to: at });
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::TrainCaptured { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(train).side, s.unit(inf).side);
+    assert_eq!(s.unit(inf).at, at);
+}

@@ -526,6 +526,9 @@ impl RedSquare {
             self.take_hits(s, target, unit, hits, ev);
         }
         self.buildings_shot_at(s, unit, t_at, ev);
+        if matches!(self.class(s.unit(unit)), Class::Artillery | Class::Train) {
+            self.fire_at_wire(s, t_at, hits, ev);
+        }
     }
 
     /// Artillery Firing 6: artillery (the train's guns too) shooting at a

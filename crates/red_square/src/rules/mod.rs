@@ -21,6 +21,7 @@ pub mod observation;
 pub mod occupancy;
 pub mod overrun;
 pub mod setup;
+pub mod terrain;
 pub mod turn_sequence;
 pub mod victory;
 
@@ -261,6 +262,7 @@ impl Ruleset for RedSquare {
                 | Event::Fled { .. }
                 | Event::Stands { .. }
                 | Event::GunsSaved { .. }
+                | Event::WireCard { .. }
                 | Event::Trenches { .. }
                 | Event::FigureCard { .. }
                 | Event::VehicleCard { .. }

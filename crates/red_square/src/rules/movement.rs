@@ -158,15 +158,25 @@ impl RedSquare {
             return None;
         }
         let wheeled = matches!(class, Class::ArmouredCar | Class::Motor | Class::Tchanka);
-        if edge == Some(Edge::Wire) {
-            if class == Class::Cavalry || wheeled {
+        let tank = matches!(class, Class::LightTank | Class::HeavyTank);
+        match self.wire(s, from, d) {
+            crate::rules::terrain::Wire::Intact if !tank => {
+                if class == Class::Cavalry || wheeled {
+                    return None;
+                }
+                // Infantry cross wire taking the whole turn: only as the
+                // first square, and the move ends there (Terrain 3).
+                if m.squares > 0 {
+                    return None;
+                }
+            }
+            // Through a tank's gap: a whole turn for cavalry and wheels.
+            crate::rules::terrain::Wire::Gap
+                if (class == Class::Cavalry || wheeled) && m.squares > 0 =>
+            {
                 return None;
             }
-            // Infantry cross wire taking the whole turn: only as the first
-            // square, and the move ends there (Terrain 3).
-            if !class.is_vehicle() && m.squares > 0 {
-                return None;
-            }
+            _ => {}
         }
         if class.is_vehicle() && sc.terrain[to as usize] == crate::scenario::Terrain::Marsh {
             return None;
@@ -182,7 +192,12 @@ impl RedSquare {
         let closed = m.closed
             || sc.terrain[to as usize].closed()
             || sc.terrain[from as usize].closed()
-            || edge.is_some_and(Edge::obstacle)
+            || match edge {
+                // Wire with a tank's gap (or cleared) is crossed at normal speed.
+                Some(Edge::Wire) => self.wire(s, from, d) == crate::rules::terrain::Wire::Intact,
+                Some(e) => e.obstacle(),
+                None => false,
+            }
             || off_road_bridge
             || friends;
         let allowance = if road && row.road.is_some() {
@@ -208,6 +223,14 @@ impl RedSquare {
                 return None;
             }
             if !self.may_overrun(s, m.unit, from, to) {
+                return None;
+            }
+            // A train that still works cannot be overrun; a disabled one is
+            // taken (Armoured Trains 7).
+            if self
+                .enemies_of(s, u.side)
+                .any(|e| e.at == to && self.class(e) == Class::Train && !e.disabled)
+            {
                 return None;
             }
         } else if !self.room_for(&s.units, m.unit, to) {
@@ -262,6 +285,7 @@ impl RedSquare {
         let from = s.unit(unit).at;
         let grid = &self.scenario.grid;
         let d = grid.dir_to(from, to).expect("a step goes to a neighbour");
+        let wire = self.wire(s, from, d);
         let Some(key) = self.move_key(s, unit) else {
             return self.train_step(s, m, to, ev);
         };
@@ -326,10 +350,20 @@ impl RedSquare {
             ev.push(Event::BrokeDown { unit, card });
             return self.end_move(s, m, ev);
         }
-        // Wire stops infantry for the turn.
-        if self.scenario.edge(from, d) == Some(Edge::Wire) && !self.class(s.unit(unit)).is_vehicle()
-        {
-            m.cap = m.squares;
+        // Wire stops infantry for the turn (cavalry and wheels through a
+        // tank's gap too); a tank leaves a gap behind it.
+        let class = self.class(s.unit(unit));
+        match wire {
+            crate::rules::terrain::Wire::Intact
+                if matches!(class, Class::LightTank | Class::HeavyTank) =>
+            {
+                self.tank_crosses(s, from, d);
+            }
+            crate::rules::terrain::Wire::Intact => m.cap = m.squares,
+            crate::rules::terrain::Wire::Gap if class != Class::Infantry && class != Class::Mg => {
+                m.cap = m.squares
+            }
+            _ => {}
         }
         s.phase = Phase::Moving(m.clone());
         self.offer_reaction(s, unit, m, ev);
@@ -507,7 +541,9 @@ impl RedSquare {
             let here = self.nearest_enemy(s, side, at);
             let mut best: Option<(u8, i32, Sq)> = None;
             for (d, n) in grid.neighbours(at) {
-                if matches!(self.scenario.edge(at, d), Some(Edge::River | Edge::Wire)) {
+                if self.scenario.edge(at, d) == Some(Edge::River)
+                    || self.wire(s, at, d) == crate::rules::terrain::Wire::Intact
+                {
                     continue;
                 }
                 // The train retreats along its track; vehicles keep out of

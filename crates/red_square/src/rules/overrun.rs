@@ -61,6 +61,17 @@ impl RedSquare {
         let mut all_fled = true;
         for t in targets {
             let tu = s.unit(t);
+            // Armoured Trains 7: a disabled train is open to capture by
+            // infantry entering its square (our reading).
+            if self.class(tu) == Class::Train {
+                if tu.disabled && self.class(s.unit(unit)) == Class::Infantry {
+                    s.unit_mut(t).side = side;
+                    ev.push(Event::TrainCaptured { unit: t, by: side });
+                    continue;
+                }
+                all_fled = false;
+                continue;
+            }
             if self.flees_outright(s, t, from) {
                 ev.push(Event::Fled {
                     unit: t,

@@ -87,6 +87,8 @@ impl RedSquare {
             held: self.scenario.objectives.iter().map(|_| None).collect(),
             losses: [0, 0],
             burning: Vec::new(),
+            wire_gaps: Vec::new(),
+            wire_cleared: Vec::new(),
             rng: engine::rng_from_seed(seed),
             loaded: Vec::new(),
             outcome: None,
