@@ -613,6 +613,8 @@ pub enum Event {
         observer: UnitId,
         target: UnitId,
         dice: Vec<u8>,
+        /// +1 looking down from a crest or forward slope (our reading).
+        uphill: u8,
         need: u8,
         ok: bool,
     },
@@ -736,6 +738,13 @@ pub enum Event {
         defender: UnitId,
         attacker_hits: u8,
         defender_hits: u8,
+    },
+    /// A howitzer or heavy gun tries to fire through its observation post.
+    ObservationPost {
+        gun: UnitId,
+        post: UnitId,
+        roll: u8,
+        ok: bool,
     },
     /// A card drawn for wire under artillery fire.
     WireCard {

@@ -342,13 +342,19 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
             observer,
             target,
             dice: d,
+            uphill,
             need,
             ok,
         } => format!(
-            "{} tries to observe {}: {} (needs {need}): {}.",
+            "{} tries to observe {}: {}{} (needs {need}): {}.",
             w(*observer),
             w(*target),
             dice(d),
+            if *uphill > 0 {
+                ", +1 from higher ground"
+            } else {
+                ""
+            },
             if *ok { "observed" } else { "not seen" }
         ),
         Event::Fired {
@@ -532,6 +538,21 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
             "Mounted combat: {} scores {attacker_hits} hits, {} {defender_hits}.",
             w(*attacker),
             w(*defender)
+        ),
+        Event::ObservationPost {
+            gun,
+            post,
+            roll,
+            ok,
+        } => format!(
+            "{} fires through its observation post, {}: rolled {roll} (needs 4 to 6): {}.",
+            w(*gun),
+            w(*post),
+            if *ok {
+                "through"
+            } else {
+                "no contact, the guns stay silent"
+            }
         ),
         Event::WireCard { at, card } => format!(
             "A card for the wire in {}: the {}.",

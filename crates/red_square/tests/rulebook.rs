@@ -1767,3 +1767,95 @@ fn armoured_trains_a_disabled_train_is_captured_by_infantry() {
     assert_eq!(s.unit(train).side, s.unit(inf).side);
     assert_eq!(s.unit(inf).at, at);
 }
+
+/// Artillery Firing 3: a howitzer without its own line of sight fires
+/// through an observation post within 2 squares on a 4 to 6; a field gun
+/// cannot.
+#[test]
+fn artillery_firing_howitzers_fire_through_an_observation_post() {
+    let r = with_terrain("kakhovka", &[((4, 3), Terrain::Wood)]);
+    let mut s = game(&r);
+    let gun = first_of(&r, &s, Class::Artillery);
+    let side = s.unit(gun).side;
+    let post = first_on(&r, &s, side, Class::Infantry);
+    let target = first_on(&r, &s, side.other(), Class::Infantry);
+    put(&r, &mut s, gun, 2, 3, Facing::E);
+    put(&r, &mut s, post, 3, 1, Facing::E);
+    put(&r, &mut s, target, 6, 3, Facing::W);
+    {
+        let g = s.unit_mut(gun);
+        g.formation = Formation::Unlimbered;
+        g.readiness = 3;
+        g.kind = kind_of(&r, "howitzer");
+    }
+    s.observed.push((gun, target));
+    let (g_at, t_at) = (s.unit(gun).at, s.unit(target).at);
+    assert!(
+        !r.line_of_sight(&s, gun, g_at, t_at),
+        "the wood hides the target from the guns"
+    );
+    let p_at = s.unit(post).at;
+    let between: Vec<String> = r
+        .sc()
+        .grid
+        .between(p_at, t_at)
+        .iter()
+        .map(|&q| r.sc().grid.name(q))
+        .collect();
+    assert!(
+        r.line_of_sight(&s, post, p_at, t_at),
+        "the post sees the target past {between:?}"
+    );
+    assert_eq!(r.observation_post(&s, gun, target), Some(post));
+    assert!(r.may_fire_at(&s, gun, target, 2));
+    for (roll, fires) in [(3, false), (4, true)] {
+        let mut t = s.clone();
+        act_on(&mut t, gun, c2(), 2);
+        set_dice(&mut t, &[roll, 1, 1, 1, 1, 1, 1]);
+        let ev = apply(&r, &mut t, Action::Fire { unit: gun, target });
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ObservationPost { ok, .. } if *ok == fires)),
+            "{ev:?}"
+        );
+        assert_eq!(
+            ev.iter().any(|e| matches!(e, Event::Fired { .. })),
+            fires,
+            "roll {roll}"
+        );
+    }
+    s.unit_mut(gun).kind = kind_of(&r, "light_gun");
+    assert!(
+        !r.may_fire_at(&s, gun, target, 2),
+        "a field gun needs its own line of sight"
+    );
+}
+
+/// Observation: looking down from a crest or forward slope adds 1 to the
+/// roll by day (our reading of Observation 5's "bonuses for uphill").
+#[test]
+fn observation_from_higher_ground_adds_one() {
+    let r = with_terrain("sviyazhsk", &[((2, 2), Terrain::Crest)]);
+    let mut s = game(&r);
+    let obs = first_of(&r, &s, Class::Infantry);
+    let target = first_on(&r, &s, s.unit(obs).side.other(), Class::Infantry);
+    put(&r, &mut s, obs, 2, 2, Facing::E);
+    put(&r, &mut s, target, 5, 2, Facing::W);
+    s.unit_mut(target).revealed = false;
+    s.turn = r.sc().dawn.max(1);
+    assert!(r.uphill(&s, obs, target));
+    act_on(&mut s, obs, c2(), 2);
+    set_dice(&mut s, &[3]);
+    let ev = apply(&r, &mut s, Action::Observe { unit: obs, target });
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Observed {
+                ok: true,
+                uphill: 1,
+                ..
+            }
+        )),
+        "3 + 1 beats a range of 3: {ev:?}"
+    );
+}

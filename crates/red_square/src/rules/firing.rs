@@ -106,6 +106,31 @@ impl RedSquare {
             .any(|(a, b)| blocks(a) && blocks(b))
     }
 
+    /// Artillery Firing 3: a howitzer or heavy gun may fire at a target it
+    /// cannot see through an observation post: a friendly unit (not a
+    /// command figure) within 2 squares of the guns with its own line of
+    /// sight to the target (our reading of "observation post").
+    pub fn observation_post(&self, s: &State, gun: UnitId, target: UnitId) -> Option<UnitId> {
+        let g = s.unit(gun);
+        if !(self.ty(g).howitzer || self.weapon(g) == Weapon::Heavy)
+            || self.class(g) != Class::Artillery
+        {
+            return None;
+        }
+        let t_at = s.unit(target).at;
+        let grid = &self.scenario.grid;
+        s.on_table()
+            .filter(|p| {
+                p.side == g.side
+                    && p.id != gun
+                    && !self.class(p).is_figure()
+                    && grid.distance(p.at, g.at) <= 2
+                    && self.line_of_sight(s, p.id, p.at, t_at)
+            })
+            .map(|p| p.id)
+            .min()
+    }
+
     /// Whether the firer's weapons can hurt the target (the notes of the
     /// Fire Effect Table).
     fn can_damage(
@@ -206,7 +231,9 @@ impl RedSquare {
         {
             return None;
         }
-        if !self.line_of_sight(s, unit, u.at, t.at) {
+        if !self.line_of_sight(s, unit, u.at, t.at)
+            && self.observation_post(s, unit, target).is_none()
+        {
             return None;
         }
         if !self.observed_for(s, unit, target) {
@@ -455,6 +482,27 @@ impl RedSquare {
         kind: FireKind,
         ev: &mut Vec<Event>,
     ) {
+        // Artillery Firing 3: without its own line of sight, a howitzer or
+        // heavy gun fires through its observation post on a 4 to 6.
+        let (gun_at, target_at) = (s.unit(unit).at, s.unit(target).at);
+        if !self.line_of_sight(s, unit, gun_at, target_at)
+            && let Some(post) = self.observation_post(s, unit, target)
+        {
+            let roll = self.die(s, 6);
+            let ok = roll >= 4;
+            ev.push(Event::ObservationPost {
+                gun: unit,
+                post,
+                roll,
+                ok,
+            });
+            if !ok {
+                let u = s.unit_mut(unit);
+                u.last_fired = true;
+                u.holding_fire = false;
+                return;
+            }
+        }
         let (parts, n, aspect, score) = self.fire_dice(s, unit, target, kind);
         let range = self
             .scenario
@@ -579,6 +627,7 @@ impl RedSquare {
             observer: scouts,
             target: firer,
             dice: vec![die],
+            uphill: 0,
             need: range + 1,
             ok,
         });

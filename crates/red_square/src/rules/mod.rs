@@ -263,6 +263,7 @@ impl Ruleset for RedSquare {
                 | Event::Stands { .. }
                 | Event::GunsSaved { .. }
                 | Event::WireCard { .. }
+                | Event::ObservationPost { .. }
                 | Event::Trenches { .. }
                 | Event::FigureCard { .. }
                 | Event::VehicleCard { .. }

@@ -70,6 +70,22 @@ impl RedSquare {
         }
     }
 
+    /// Observation 5 speaks of a bonus for observing uphill... downhill: by
+    /// day, an observer on a crest or forward slope looking at a target on
+    /// lower ground adds 1 to its roll (our reading).
+    pub fn uphill(&self, s: &State, observer: UnitId, target: UnitId) -> bool {
+        use crate::scenario::Terrain;
+        let high = |sq| {
+            matches!(
+                self.scenario.terrain[sq as usize],
+                Terrain::Crest | Terrain::Forward
+            )
+        };
+        s.turn >= self.scenario.dawn
+            && high(s.unit(observer).at)
+            && !self.scenario.terrain[s.unit(target).at as usize].high()
+    }
+
     fn observe_bonus(&self, s: &State, observer: UnitId, target: UnitId) -> bool {
         if s.turn < self.scenario.dawn {
             return false;
@@ -95,12 +111,14 @@ impl RedSquare {
             .distance(s.unit(unit).at, s.unit(target).at);
         let n = 1 + u8::from(self.observe_bonus(s, unit, target));
         let dice: Vec<u8> = (0..n).map(|_| self.die(s, 6)).collect();
-        let total: u8 = dice.iter().sum();
+        let uphill = u8::from(self.uphill(s, unit, target));
+        let total: u8 = dice.iter().sum::<u8>() + uphill;
         let ok = total > range;
         ev.push(Event::Observed {
             observer: unit,
             target,
             dice,
+            uphill,
             need: range + 1,
             ok,
         });
