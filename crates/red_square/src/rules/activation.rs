@@ -288,7 +288,12 @@ impl RedSquare {
             let start = out.len();
             self.fire_choices(s, g, score, out);
             let has_target = out.len() > start;
-            let must_fire = has_target && self.has_observed_target(s, g);
+            // Firing 2: a unit with an observed target must fire at it
+            // (worked out from the fire choices just listed).
+            let must_fire = has_target
+                && out[start..].iter().any(|a| {
+                    matches!(a, Action::Fire { target, .. } if self.observed_for(s, g, *target))
+                });
             if score >= 2 {
                 if !poor_on_spades && self.may_start_move(s, card, g) {
                     out.push(Action::Move { unit: g });

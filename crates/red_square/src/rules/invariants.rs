@@ -26,11 +26,19 @@ impl RedSquare {
             }
             side_at[u.at as usize] = b;
         }
-        for sq in 0..n as u16 {
-            if side_at[sq as usize] != 0
-                && let Some(why) = self.occupancy_problem(&s.units, sq, None)
-            {
-                return Err(format!("{}: {why}", grid.name(sq)));
+        // Every square within the Square Occupancy Table, counted in one pass.
+        let mut occ = vec![(super::occupancy::Occupants::default(), 0u8); n];
+        for u in s.on_table() {
+            let (o, types) = &mut occ[u.at as usize];
+            self.add_occupant(o, types, u);
+        }
+        for (sq, (o, types)) in occ.iter_mut().enumerate() {
+            if side_at[sq] == 0 {
+                continue;
+            }
+            o.types = types.count_ones() as u8;
+            if let Some(why) = self.occupancy_limits(*o) {
+                return Err(format!("{}: {why}", grid.name(sq as u16)));
             }
         }
         for u in &s.units {

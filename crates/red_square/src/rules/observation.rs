@@ -53,18 +53,20 @@ impl RedSquare {
             return;
         }
         let grid = &self.scenario.grid;
+        let arc = self.arc(s, unit);
         for t in self.enemies_of(s, u.side) {
-            if self.class(t).is_figure() || self.observed_for(s, unit, t.id) {
-                continue;
-            }
+            // The cheap tests first: at most two dice and the higher-ground
+            // point can beat a range of 12.
             let range = grid.distance(u.at, t.at);
-            let dice = 1 + u8::from(self.observe_bonus(s, unit, t.id));
-            if range >= 6 * dice {
+            if range > 12 || self.class(t).is_figure() || !grid.within(u.at, u.facing, t.at, arc) {
                 continue;
             }
-            if grid.within(u.at, u.facing, t.at, self.arc(s, unit))
-                && self.line_of_sight(s, unit, u.at, t.at)
-            {
+            let best = 6 * (1 + u8::from(self.observe_bonus(s, unit, t.id)))
+                + u8::from(self.uphill(s, unit, t.id));
+            if range >= best || self.observed_for(s, unit, t.id) {
+                continue;
+            }
+            if self.line_of_sight(s, unit, u.at, t.at) {
                 out.push(Action::Observe { unit, target: t.id });
             }
         }

@@ -25,37 +25,42 @@ impl RedSquare {
         let mut o = Occupants::default();
         let mut types = 0u8;
         for u in units {
-            let t = self.ty(u);
-            match t.class {
-                Class::Infantry => {
-                    o.troops += 1;
-                    types |= 1;
-                }
-                Class::Cavalry => {
-                    o.troops += 1;
-                    types |= 2;
-                }
-                Class::Artillery => {
-                    o.troops += 1;
-                    types |= 4;
-                }
-                Class::Mg => {
-                    o.mg_bases += u.bases;
-                    types |= 8;
-                }
-                Class::Train => {
-                    o.train = true;
-                    types |= 16;
-                }
-                c if c.is_vehicle() => {
-                    o.vehicle_halves += t.equivalent_halves * u.bases;
-                    types |= 32;
-                }
-                _ => {}
-            }
+            self.add_occupant(&mut o, &mut types, u);
         }
         o.types = types.count_ones() as u8;
         o
+    }
+
+    /// Counts one unit into a square's occupants (`types`: a bit per troop type).
+    pub(crate) fn add_occupant(&self, o: &mut Occupants, types: &mut u8, u: &Unit) {
+        let t = self.ty(u);
+        match t.class {
+            Class::Infantry => {
+                o.troops += 1;
+                *types |= 1;
+            }
+            Class::Cavalry => {
+                o.troops += 1;
+                *types |= 2;
+            }
+            Class::Artillery => {
+                o.troops += 1;
+                *types |= 4;
+            }
+            Class::Mg => {
+                o.mg_bases += u.bases;
+                *types |= 8;
+            }
+            Class::Train => {
+                o.train = true;
+                *types |= 16;
+            }
+            c if c.is_vehicle() => {
+                o.vehicle_halves += t.equivalent_halves * u.bases;
+                *types |= 32;
+            }
+            _ => {}
+        }
     }
 
     /// Why the units in `sq` (with `adding` moved in, if given) break the
