@@ -19,6 +19,7 @@ pub mod mounted_combat;
 pub mod movement;
 pub mod observation;
 pub mod occupancy;
+pub mod odds;
 pub mod overrun;
 pub mod setup;
 pub mod terrain;
@@ -324,6 +325,10 @@ impl Ruleset for RedSquare {
                 | Event::Spades { .. }
                 | Event::MountedCombat { .. }
         )
+    }
+
+    fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
+        self.odds_of(s, side, action)
     }
 
     fn rules_section(&self, s: &State) -> &'static str {
