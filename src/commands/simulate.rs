@@ -94,6 +94,7 @@ fn simulate<R: Ruleset>(rules: R, args: &Args, options: &Options) -> ExitCode {
         max_steps: args.max_steps,
         check_invariants: !args.no_invariants,
         time_steps: true,
+        fuzz_offers: false,
     };
     let mut step_ns: Vec<u32> = Vec::new();
     let mut total_steps = 0u64;

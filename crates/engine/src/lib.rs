@@ -10,6 +10,7 @@ pub mod data;
 pub mod dice;
 pub mod game;
 pub mod odds;
+pub mod param;
 pub mod reference;
 pub mod ruleset;
 pub mod runner;

@@ -101,6 +101,14 @@ pub enum RuleError {
     },
     #[error("the game is over: {0}")]
     GameOver(String),
+    /// A parameterised choice whose value the rules refuse (out of reach,
+    /// through impassable ground, too close to the enemy...).
+    #[error("{side} cannot {action}: {reason}")]
+    Refused {
+        side: String,
+        action: String,
+        reason: String,
+    },
     #[error("{side} has no choice number {index}: {count} were listed for \"{prompt}\"")]
     NoSuchChoice {
         side: String,
@@ -262,6 +270,25 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         ""
     }
 
+    /// The parameterised choices `side` has now, with their limits (an
+    /// advance of up to some inches, a wheel, a new pose): for the board,
+    /// which lets a player pick any value within them. Empty by default:
+    /// a rule system whose every choice is in `choices` offers none. A rule
+    /// system that offers some also lists a finite sample of them in
+    /// `choices` (for the tester and bots) and accepts in `legal` any value
+    /// its geometry allows.
+    fn offers(&self, s: &Self::State, side: Side) -> Vec<crate::param::Offer<Self::Action>> {
+        let _ = (s, side);
+        Vec::new()
+    }
+    /// Why `action` is refused now, in words, when it is not legal (`None`:
+    /// not said; the refusal then names the prompt). Rule systems with
+    /// parameterised choices say what is wrong with the value.
+    fn refusal(&self, s: &Self::State, side: Side, action: &Self::Action) -> Option<String> {
+        let _ = (s, side, action);
+        None
+    }
+
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {
         let mut choices = Vec::new();
@@ -306,6 +333,12 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         }
         if self.legal(s, side, action) {
             Ok(())
+        } else if let Some(reason) = self.refusal(s, side, action) {
+            Err(RuleError::Refused {
+                side: self.side_name(side).to_string(),
+                action: self.describe_action(s, side, action),
+                reason,
+            })
         } else {
             Err(RuleError::NotAChoice {
                 side: self.side_name(side).to_string(),

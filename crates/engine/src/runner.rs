@@ -59,6 +59,10 @@ pub struct RunSettings {
     /// weigh on the games it measures (the median of a regular sample is the
     /// median of all steps).
     pub time_steps: bool,
+    /// Also feed `apply` random values for the parameterised choices
+    /// (`Ruleset::offers`), in and past their limits, half the time there
+    /// are any: each must be applied or refused with the state unchanged.
+    pub fuzz_offers: bool,
 }
 
 impl Default for RunSettings {
@@ -67,6 +71,7 @@ impl Default for RunSettings {
             max_steps: 200_000,
             check_invariants: true,
             time_steps: false,
+            fuzz_offers: false,
         }
     }
 }
@@ -99,6 +104,8 @@ pub enum RunFailure {
     ChoiceRefused { step: usize, message: String },
     #[error("step {step}: nobody is to decide but the game has no outcome")]
     Stuck { step: usize },
+    #[error("step {step}: a refused value changed the state: {message}")]
+    RefusalChangedState { step: usize, message: String },
     #[error("the game did not end within {steps} steps")]
     TooLong { steps: usize },
 }
@@ -172,6 +179,30 @@ fn play<R: Ruleset>(
                 };
             }
         };
+        if settings.fuzz_offers && chooser.random_bool(0.5) {
+            let offers = game.rules().offers(game.state(), side);
+            if !offers.is_empty() {
+                let offer = &offers[chooser.random_range(0..offers.len())];
+                let value = offer.param.sample(&mut chooser);
+                if let Some(action) = offer.action(value) {
+                    let before = game.state().clone();
+                    if let Err(e) = game.apply(side, action)
+                        && game.state() != &before
+                    {
+                        fail!(RunFailure::RefusalChangedState {
+                            step,
+                            message: e.to_string(),
+                        });
+                    }
+                    if settings.check_invariants
+                        && let Err(message) = game.rules().check_invariants(game.state())
+                    {
+                        fail!(RunFailure::Invariant { step, message });
+                    }
+                    continue;
+                }
+            }
+        }
         let count = game.legal_choices(side).len();
         if count == 0 {
             let side = game.rules().side_name(side).to_string();
