@@ -83,10 +83,7 @@ impl RedSquare {
                     match self.horse_square(s, unit, at, None) {
                         Some(h) => {
                             s.unit_mut(unit).horses = Some(h);
-                            ev.push(Event::Horses {
-                                unit,
-                                at: Some(h),
-                            });
+                            ev.push(Event::Horses { unit, at: Some(h) });
                             Some(F::Dismounted)
                         }
                         None => None,

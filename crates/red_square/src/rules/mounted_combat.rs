@@ -109,11 +109,7 @@ impl RedSquare {
                 return Some(n);
             }
             let near = keep.map_or(0, |k| -i32::from(grid.distance(k, n)));
-            let key = (
-                self.nearest_enemy(s, side, n).min(50),
-                near,
-                -i32::from(n),
-            );
+            let key = (self.nearest_enemy(s, side, n).min(50), near, -i32::from(n));
             if best.is_none_or(|b| key > b.0) {
                 best = Some((key, n));
             }

@@ -274,13 +274,17 @@ impl RedSquare {
                 return None;
             }
         }
-        // Mounted Combat 3: riflemen on foot keep their horses in a square
-        // next to them; where that is impossible they may not step.
-        if class == Class::Cavalry
-            && u.formation == Formation::Dismounted
-            && self.horse_square(s, m.unit, to, u.horses).is_none()
-        {
-            return None;
+        // Mounted Combat 3: when the riflemen move on foot their horses
+        // stay where they are, in a square next to them; a step that would
+        // leave them is not allowed.
+        if class == Class::Cavalry && u.formation == Formation::Dismounted {
+            let keeps = match u.horses {
+                Some(h) => sc.grid.distance(h, to) == 1,
+                None => self.horse_square(s, m.unit, to, None).is_some(),
+            };
+            if !keeps {
+                return None;
+            }
         }
         // Tchankas 1: tchankas keep with or next to friendly cavalry.
         if class == Class::Tchanka {
@@ -346,16 +350,15 @@ impl RedSquare {
             u.digging = 0;
             u.trenches = false;
         }
-        // Mounted Combat 3: the horses stay next to the riflemen.
+        // Mounted Combat 3: riflemen without horse holders (a damaged
+        // save) find them a square next to them.
         if self.class(s.unit(unit)) == Class::Cavalry
             && s.unit(unit).formation == Formation::Dismounted
+            && s.unit(unit).horses.is_none()
         {
-            let keep = s.unit(unit).horses;
-            let horses = self.horse_square(s, unit, to, keep);
+            let horses = self.horse_square(s, unit, to, None);
             s.unit_mut(unit).horses = horses;
-            if horses != keep {
-                ev.push(Event::Horses { unit, at: horses });
-            }
+            ev.push(Event::Horses { unit, at: horses });
         }
         // Massed infantry following a road take its direction (Sample Moves).
         if follows_road {
