@@ -259,6 +259,10 @@ pub struct Unit {
     /// Masses or waves that drew another heart after moving may fire at
     /// 2 squares or less (Firing 3).
     pub move_fire: bool,
+    /// Mounted Combat 3: where the horse holders of dismounted cavalry
+    /// stand, always a square next to the riflemen (None while mounted).
+    #[serde(default)]
+    pub horses: Option<Sq>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -321,6 +325,14 @@ pub enum Phase {
     },
     /// A unit is moving square by square.
     Moving(Move),
+    /// Mounted Combat 1: mounted cavalry ended its move next to more than
+    /// one enemy unit in the open; its owner chooses which it attacks.
+    Charge {
+        unit: UnitId,
+        card: u8,
+        score: i8,
+        squares: u8,
+    },
     /// The other side may fire at a unit that has just entered a square.
     Reaction {
         mover: UnitId,
@@ -451,6 +463,16 @@ pub enum Action {
     },
     /// The card's remaining units do nothing more.
     EndCard,
+    /// Mounted Combat 1: the mounted attack's target, when there are several.
+    Charge {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Artillery Positions 2: a semi-masked battery wheels its guns up to
+    /// the obstacle (on 2+) and is unmasked from then on.
+    WheelUp {
+        unit: UnitId,
+    },
     /// Out of turn: fire at the unit that has just moved.
     ReactFire {
         unit: UnitId,
@@ -478,6 +500,8 @@ impl Action {
             | Action::AskOrders { unit, .. }
             | Action::Replace { unit, .. }
             | Action::Done { unit }
+            | Action::Charge { unit, .. }
+            | Action::WheelUp { unit }
             | Action::ReactFire { unit } => Some(unit),
             _ => None,
         }
@@ -489,7 +513,8 @@ impl Action {
         match *self {
             Action::Fire { target, .. }
             | Action::FireDiscarding { target, .. }
-            | Action::Observe { target, .. } => Some(target),
+            | Action::Observe { target, .. }
+            | Action::Charge { target, .. } => Some(target),
             Action::Replace { into, .. } => Some(into),
             Action::Unload { carried, .. } => Some(carried),
             _ => None,
@@ -758,6 +783,29 @@ pub enum Event {
     TrainCaptured {
         unit: UnitId,
         by: Side,
+    },
+    /// Mounted Combat 3: the horse holders of dismounted cavalry go to a
+    /// square (None: the riflemen remount and the horses rejoin them).
+    Horses {
+        unit: UnitId,
+        at: Option<Sq>,
+    },
+    /// Artillery Positions 2: a semi-masked battery wheels up its guns.
+    WheeledUp {
+        unit: UnitId,
+    },
+    /// Command and Control 1: Attack orders stopped by a forced hide or
+    /// retreat become `orders` (our reading: Defend).
+    OrdersLapse {
+        unit: UnitId,
+        orders: Orders,
+    },
+    /// Command and Control 3: a headquarters under fire rolls to move
+    /// (it moves on 2 or more, and may not issue orders this turn).
+    HqActivation {
+        unit: UnitId,
+        roll: u8,
+        ok: bool,
     },
     TurnEnds {
         turn: u8,

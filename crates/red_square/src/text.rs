@@ -83,6 +83,10 @@ pub fn prompt(r: &RedSquare, s: &State, side: Side) -> String {
             m.squares,
             if m.squares == 1 { "" } else { "s" }
         ),
+        Phase::Charge { unit, .. } => format!(
+            "{} ends its move next to several enemy units in the open: choose the one it attacks.",
+            whose(r, s, v, *unit)
+        ),
         Phase::Reaction { mover, .. } => format!(
             "{} has entered {}: fire at it, or let it pass.",
             whose(r, s, v, *mover),
@@ -183,6 +187,16 @@ pub fn action(r: &RedSquare, s: &State, viewer: Side, a: &Action) -> String {
         Action::EndCard => "The card's other units do nothing more".into(),
         Action::ReactFire { unit } => format!("{} fires", whose(r, s, v, *unit)),
         Action::LetPass => "Let it pass".into(),
+        Action::Charge { unit, target } => format!(
+            "{} charges {} in {}",
+            whose(r, s, v, *unit),
+            whose(r, s, v, *target),
+            at_of(r, s, *target)
+        ),
+        Action::WheelUp { unit } => format!(
+            "{} wheels its guns up to the obstacle (unmasked)",
+            whose(r, s, v, *unit)
+        ),
     }
 }
 
@@ -566,6 +580,28 @@ fn event(r: &RedSquare, s: &State, e: &Event, v: Option<Side>) -> String {
             match v {
                 Some(x) if x == *by => "you".to_string(),
                 _ => r.side_name(*by).to_string(),
+            }
+        ),
+        Event::Horses { unit, at } => match at {
+            Some(at) => format!("{}'s horse holders stand in {}.", w(*unit), sq(r, *at)),
+            None => format!("{}'s horses rejoin it.", w(*unit)),
+        },
+        Event::WheeledUp { unit } => format!(
+            "{} wheels its guns up to the obstacle: it is unmasked.",
+            w(*unit)
+        ),
+        Event::OrdersLapse { unit, orders } => format!(
+            "{}'s Attack is stopped: its orders are now {}.",
+            w(*unit),
+            orders.name()
+        ),
+        Event::HqActivation { unit, roll, ok } => format!(
+            "{} is under fire and rolls {roll}: {}.",
+            w(*unit),
+            if *ok {
+                "it may act"
+            } else {
+                "it stays and gives no orders this turn"
             }
         ),
         Event::TurnEnds { turn } => format!("Turn {turn} ends; the cards are gathered."),

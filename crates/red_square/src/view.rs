@@ -20,6 +20,8 @@ pub struct UnitView {
     pub at: Sq,
     pub facing: Facing,
     pub formation: Formation,
+    /// Mounted Combat 3: the square of dismounted cavalry's horse holders.
+    pub horses: Option<Sq>,
     pub orders: Orders,
     pub quality: Quality,
     pub bases: u8,
@@ -121,6 +123,7 @@ pub fn view(r: &RedSquare, s: &State, _side: Option<Side>) -> View {
                 at: u.at,
                 facing: u.facing,
                 formation: u.formation,
+                horses: u.horses,
                 orders: u.orders,
                 quality: u.quality,
                 bases: u.bases,

@@ -1859,3 +1859,369 @@ fn observation_from_higher_ground_adds_one() {
         "3 + 1 beats a range of 3: {ev:?}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Section tests (third batch): horses, targets, wheeling up, orders, HQs.
+
+/// Units of a class on a side, in order.
+fn all_on(r: &RedSquare, s: &State, side: engine::Side, class: Class) -> Vec<red_square::UnitId> {
+    s.units
+        .iter()
+        .filter(|u| r.class(u) == class && u.side == side)
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Mounted Combat 3: dismounted regiments keep their horses in an adjacent
+/// square; moving on foot, the horses must stay adjacent, and where that is
+/// impossible they may not move; at an activation score of 1 or less they
+/// remount and retreat, and the horses come back.
+#[test]
+fn mounted_combat_dismounted_cavalry_keep_their_horses_adjacent() {
+    let r = bare_rules("tambov");
+    let g = r.sc().grid.clone();
+    // Dismounting sends the horses next to the riflemen, away from the enemy.
+    let mut s = game(&r);
+    let cav = first_of(&r, &s, Class::Cavalry);
+    let inf = first_on(&r, &s, s.unit(cav).side.other(), Class::Infantry);
+    let at = put(&r, &mut s, cav, 4, 4, Facing::E);
+    s.unit_mut(cav).formation = Formation::Mounted;
+    s.unit_mut(cav).orders = Orders::Probe;
+    put(&r, &mut s, inf, 8, 4, Facing::W);
+    act_on(&mut s, cav, c2(), 2);
+    apply(
+        &r,
+        &mut s,
+        Action::Reform {
+            unit: cav,
+            formation: Formation::Dismounted,
+        },
+    );
+    let horses = s.unit(cav).horses.expect("the horse holders have a square");
+    assert_eq!(g.distance(horses, at), 1, "in an adjacent square");
+    let farthest = g
+        .neighbours(at)
+        .map(|(_, n)| g.distance(n, sq(&r, 8, 4)))
+        .max()
+        .unwrap();
+    assert_eq!(
+        g.distance(horses, sq(&r, 8, 4)),
+        farthest,
+        "a neighbour farthest from the enemy"
+    );
+    assert_eq!(r.view(&s, None).units[cav as usize].horses, Some(horses));
+
+    // On foot, only steps that keep the horses adjacent (they stay put).
+    let mut s = game(&r);
+    put(&r, &mut s, cav, 4, 4, Facing::N);
+    put(&r, &mut s, inf, 9, 1, Facing::W);
+    s.unit_mut(cav).formation = Formation::Dismounted;
+    s.unit_mut(cav).orders = Orders::Probe;
+    s.unit_mut(cav).horses = Some(sq(&r, 3, 4));
+    act_on(&mut s, cav, c2(), 2);
+    apply(&r, &mut s, Action::Move { unit: cav });
+    let offered = steps(&r, &s);
+    let ahead: Vec<Sq> = g
+        .neighbours(at)
+        .map(|(_, n)| n)
+        .filter(|&n| g.within(at, Facing::N, n, red_square::grid::Arc::Deg45))
+        .collect();
+    assert_eq!(ahead.len(), 2, "north-west and north-east are ahead");
+    for n in ahead {
+        assert_eq!(
+            offered.contains(&n),
+            g.distance(n, sq(&r, 3, 4)) == 1,
+            "{n}: only next to the horses"
+        );
+    }
+    assert_eq!(offered.len(), 1);
+    apply(&r, &mut s, Action::Step { to: offered[0] });
+    assert_eq!(s.unit(cav).horses, Some(sq(&r, 3, 4)), "the horses stay");
+
+    // Facing east, its only step leaves the horses: it may not move.
+    let mut s = game(&r);
+    put(&r, &mut s, cav, 4, 4, Facing::E);
+    put(&r, &mut s, inf, 9, 1, Facing::W);
+    s.unit_mut(cav).formation = Formation::Dismounted;
+    s.unit_mut(cav).orders = Orders::Probe;
+    s.unit_mut(cav).horses = Some(sq(&r, 3, 4));
+    act_on(&mut s, cav, c2(), 2);
+    assert!(!choices(&r, &s).contains(&Action::Move { unit: cav }));
+
+    // A score of 1, not under fire: remount and retreat.
+    let mut s = game(&r);
+    put(&r, &mut s, cav, 4, 4, Facing::E);
+    put(&r, &mut s, inf, 7, 4, Facing::W);
+    s.unit_mut(cav).formation = Formation::Dismounted;
+    s.unit_mut(cav).horses = Some(sq(&r, 3, 4));
+    s.unit_mut(cav).quality = Quality::Regular;
+    s.unit_mut(cav).under_fire = false;
+    let i = deal(&mut s, cav, c2());
+    s.phase = Phase::Activate { card: i };
+    set_dice(&mut s, &[1]);
+    let ev = apply(&r, &mut s, Action::Roll);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Retreats { unit, .. } if *unit == cav)),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(cav).formation, Formation::Mounted, "remounted");
+    assert_eq!(s.unit(cav).horses, None, "the horses are back");
+}
+
+/// Mounted Combat 1: with several enemy units next to it in the open, the
+/// attacking cavalry chooses its target (not only the one in front).
+#[test]
+fn mounted_combat_attacker_chooses_its_target() {
+    let r = bare_rules("tambov");
+    let g = r.sc().grid.clone();
+    let mut s = game(&r);
+    let cav = first_of(&r, &s, Class::Cavalry);
+    let foes = all_on(&r, &s, s.unit(cav).side.other(), Class::Infantry);
+    assert!(foes.len() >= 2, "two enemy battalions");
+    put(&r, &mut s, cav, 2, 4, Facing::E);
+    s.unit_mut(cav).formation = Formation::Mounted;
+    s.unit_mut(cav).orders = Orders::Attack;
+    let dest = sq(&r, 3, 4);
+    // One in front (east), one off to the side (south-east).
+    put(&r, &mut s, foes[0], 4, 4, Facing::W);
+    let side_sq = g
+        .neighbours(dest)
+        .map(|(_, n)| n)
+        .find(|&n| {
+            n != sq(&r, 4, 4)
+                && n != sq(&r, 2, 4)
+                && !g.within(dest, Facing::E, n, red_square::grid::Arc::Deg45)
+                && g.distance(n, sq(&r, 4, 4)) == 1
+        })
+        .expect("a neighbour not ahead");
+    let (c, row) = (g.col(side_sq) as i32, g.row(side_sq) as i32);
+    put(&r, &mut s, foes[1], c, row, Facing::N);
+    for f in [foes[0], foes[1]] {
+        s.unit_mut(f).formation = Formation::FiringLine;
+    }
+    act_on(&mut s, cav, c2(), 2);
+    apply(&r, &mut s, Action::Move { unit: cav });
+    apply(&r, &mut s, Action::Step { to: dest });
+    apply(&r, &mut s, Action::StopMoving);
+    assert!(matches!(s.phase, Phase::Charge { unit, .. } if unit == cav));
+    let offered = choices(&r, &s);
+    for f in [foes[0], foes[1]] {
+        assert!(offered.contains(&Action::Charge {
+            unit: cav,
+            target: f
+        }));
+    }
+    set_dice(&mut s, &[6; 40]);
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Charge {
+            unit: cav,
+            target: foes[1],
+        },
+    );
+    let attacked = ev.iter().find_map(|e| match e {
+        Event::MountedCombat { defender, .. } => Some(*defender),
+        Event::Fled { unit, .. } => Some(*unit),
+        _ => None,
+    });
+    assert_eq!(
+        attacked,
+        Some(foes[1]),
+        "the chosen target, not the one in front"
+    );
+}
+
+/// Artillery Positions 2: a semi-masked battery may roll 2+ to wheel its
+/// guns up to the obstacle and fire directly on closing attackers: it is
+/// then unmasked (no dead zone) and observed once it fires.
+#[test]
+fn artillery_positions_semi_masked_guns_wheel_up_on_2() {
+    let r = with_terrain("sviyazhsk", &[((2, 4), Terrain::Hedges)]);
+    let mut s = game(&r);
+    let gun = first_of(&r, &s, Class::Artillery);
+    let inf = first_on(&r, &s, s.unit(gun).side.other(), Class::Infantry);
+    put(&r, &mut s, gun, 2, 4, Facing::E);
+    s.unit_mut(gun).formation = Formation::Unlimbered;
+    s.unit_mut(gun).position = Position::SemiMasked;
+    put(&r, &mut s, inf, 3, 4, Facing::W);
+    // On 1, no wheeling up; nor can it fire into its dead zone.
+    act_on(&mut s, gun, c2(), 1);
+    let offered = choices(&r, &s);
+    assert!(!offered.contains(&Action::WheelUp { unit: gun }));
+    assert!(!offered.contains(&Action::Fire {
+        unit: gun,
+        target: inf
+    }));
+    // On 2, it wheels up.
+    s.dealt.clear();
+    act_on(&mut s, gun, c2(), 2);
+    apply(&r, &mut s, Action::WheelUp { unit: gun });
+    assert_eq!(s.unit(gun).position, Position::Unmasked);
+    // (The turn has ended with its only card: the infantry shows itself
+    // again by moving closer.)
+    s.unit_mut(inf).revealed = true;
+    s.dealt.clear();
+    act_on(&mut s, gun, c2(), 2);
+    assert!(
+        choices(&r, &s).contains(&Action::Fire {
+            unit: gun,
+            target: inf
+        }),
+        "unmasked, it fires on the closing attackers"
+    );
+    assert!(r.concealed(&s, gun), "behind its hedge until it fires");
+    // A card still to play keeps the turn going.
+    deal(&mut s, inf, Card::new(Suit::Spades, 13));
+    set_dice(&mut s, &[6; 20]);
+    apply(
+        &r,
+        &mut s,
+        Action::Fire {
+            unit: gun,
+            target: inf,
+        },
+    );
+    assert!(!r.concealed(&s, gun), "observed once it has fired");
+}
+
+/// Command and Control 1 (Probe): "Cavalry units may close if enemy expose
+/// flank or rear in the open"; infantry on Probe still stop at effective
+/// range.
+#[test]
+fn command_and_control_probing_cavalry_close_on_an_exposed_flank() {
+    for (class, facing, closes) in [
+        (Class::Cavalry, Facing::W, false),
+        (Class::Cavalry, Facing::N, true),
+        (Class::Infantry, Facing::N, false),
+    ] {
+        let r = bare_rules(if class == Class::Cavalry {
+            "tambov"
+        } else {
+            "sviyazhsk"
+        });
+        let mut s = game(&r);
+        let unit = first_of(&r, &s, class);
+        let target = first_on(&r, &s, s.unit(unit).side.other(), Class::Infantry);
+        put(&r, &mut s, unit, 2, 4, Facing::E);
+        s.unit_mut(unit).formation = if class == Class::Cavalry {
+            Formation::Mounted
+        } else {
+            Formation::Masses
+        };
+        s.unit_mut(unit).orders = Orders::Probe;
+        put(&r, &mut s, target, 5, 4, facing);
+        act_on(&mut s, unit, c2(), 2);
+        let moves = choices(&r, &s).contains(&Action::Move { unit });
+        if moves {
+            apply(&r, &mut s, Action::Move { unit });
+        }
+        assert_eq!(
+            moves && steps(&r, &s).contains(&sq(&r, 3, 4)),
+            closes,
+            "{class:?} v a target facing {facing:?}"
+        );
+    }
+}
+
+/// Command and Control 1 (Attack): orders "stay in place ... until stopped
+/// by being forced to Hide or Retreat" (ours: they become Defend).
+#[test]
+fn command_and_control_attack_orders_lapse_on_hide_or_retreat() {
+    let r = with_terrain("sviyazhsk", &[((2, 2), Terrain::Wood)]);
+    for (c, hides) in [(4, false), (2, true)] {
+        let mut s = game(&r);
+        let inf = first_of(&r, &s, Class::Infantry);
+        let foe = first_on(&r, &s, s.unit(inf).side.other(), Class::Infantry);
+        put(&r, &mut s, inf, c, 2, Facing::S);
+        put(&r, &mut s, foe, c, 5, Facing::N);
+        s.unit_mut(inf).formation = Formation::Masses;
+        s.unit_mut(inf).orders = Orders::Attack;
+        s.unit_mut(inf).quality = Quality::Regular;
+        s.unit_mut(inf).lost = 2;
+        let i = deal(&mut s, inf, c2());
+        s.phase = Phase::Activate { card: i };
+        set_dice(&mut s, &[1]);
+        let ev = apply(&r, &mut s, Action::Roll);
+        assert_eq!(s.unit(inf).hiding, hides, "{ev:?}");
+        assert_eq!(s.unit(inf).orders, Orders::Defend, "the Attack is stopped");
+        assert!(ev.iter().any(|e| matches!(e, Event::OrdersLapse { .. })));
+    }
+}
+
+/// Command and Control 1 (Counter Attack): once released it "must advance
+/// as Attack", so like Attack it may not open the distance to the enemy.
+#[test]
+fn command_and_control_released_counter_attack_advances_as_attack() {
+    let r = bare_rules("sviyazhsk");
+    let mut s = game(&r);
+    let inf = first_of(&r, &s, Class::Infantry);
+    let foes = all_on(&r, &s, s.unit(inf).side.other(), Class::Infantry);
+    let at = put(&r, &mut s, inf, 4, 4, Facing::N);
+    s.unit_mut(inf).formation = Formation::Waves;
+    s.unit_mut(inf).orders = Orders::CounterAttack;
+    // Ahead, an enemy showing its flank releases the counter attack.
+    put(&r, &mut s, foes[0], 4, 1, Facing::E);
+    // Another, next to it on the west.
+    let west = put(&r, &mut s, foes[1], 3, 4, Facing::E);
+    assert!(r.counter_attack_released(&s, inf));
+    act_on(&mut s, inf, c2(), 2);
+    apply(&r, &mut s, Action::Move { unit: inf });
+    let g = r.sc().grid.clone();
+    let offered = steps(&r, &s);
+    for (_, n) in g.neighbours(at) {
+        if g.within(at, Facing::N, n, red_square::grid::Arc::Deg45) {
+            let opens = g.distance(n, west) > 1;
+            assert_eq!(offered.contains(&n), !opens, "{n}");
+        }
+    }
+}
+
+/// Command and Control 3: the HQ "rolls for activation if under fire or
+/// needing to move" and "cannot issue orders when moving, under fire or
+/// activation score below 2". An HQ whose troops are fired at is under
+/// fire; moving, it rolls a d6 and goes only on 2+.
+#[test]
+fn command_and_control_hq_under_fire_rolls_to_move() {
+    let r = bare_rules("sviyazhsk");
+    for (die, moves) in [(1, false), (2, true)] {
+        let mut s = game(&r);
+        let hq = first_of(&r, &s, Class::Hq);
+        let side = s.unit(hq).side;
+        let inf = first_on(&r, &s, side, Class::Infantry);
+        let mg = first_on(&r, &s, side.other(), Class::Mg);
+        let at = put(&r, &mut s, inf, 4, 4, Facing::N);
+        s.unit_mut(hq).at = at;
+        s.unit_mut(hq).status = red_square::state::Status::OnTable;
+        put(&r, &mut s, mg, 4, 2, Facing::S);
+        s.observed.push((mg, inf));
+        assert_eq!(r.answering_hq(&s, inf), Some(hq));
+        act_on(&mut s, mg, c2(), 2);
+        set_dice(&mut s, &[6; 12]);
+        apply(
+            &r,
+            &mut s,
+            Action::Fire {
+                unit: mg,
+                target: inf,
+            },
+        );
+        assert!(s.unit(hq).under_fire, "its square was fired at");
+        assert_eq!(r.answering_hq(&s, inf), None, "no orders under fire");
+        s.phase = Phase::Headquarters(side);
+        let to = r.hq_destinations(&s, hq)[0];
+        set_dice(&mut s, &[die]);
+        let ev = apply(&r, &mut s, Action::MoveHq { unit: hq, to });
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::HqActivation { roll, .. } if *roll == die))
+        );
+        assert_eq!(s.unit(hq).at == to, moves, "moves only on 2+");
+        assert_eq!(
+            r.answering_hq(&s, inf),
+            None,
+            "no orders after moving or failing"
+        );
+    }
+}

@@ -187,6 +187,13 @@ impl RedSquare {
             let small_arms = u.under_small_arms;
             s.unit_mut(g).under_fire = false;
             s.unit_mut(g).under_small_arms = false;
+            // Mounted Combat 3: dismounted cavalry scoring 1 or less remount
+            // and retreat (the retreat brings the horses back).
+            if class == Class::Cavalry && s.unit(g).formation == Formation::Dismounted && score < 2
+            {
+                self.retreat(s, g, ev);
+                continue;
+            }
             if score < 0 {
                 self.retreat_or_hide(s, g, ev);
                 continue;
@@ -197,15 +204,9 @@ impl RedSquare {
                 self.retreat(s, g, ev);
                 continue;
             }
-            // Cavalry scoring below 2 under fire retreat, remounting if need be.
+            // Cavalry scoring below 2 under fire retreat, remounting if need
+            // be (`retreat` remounts dismounted cavalry).
             if class == Class::Cavalry && score < 2 && under_fire {
-                if s.unit(g).formation == Formation::Dismounted {
-                    s.unit_mut(g).formation = Formation::Mounted;
-                    ev.push(Event::Reformed {
-                        unit: g,
-                        formation: Formation::Mounted,
-                    });
-                }
                 self.retreat(s, g, ev);
                 continue;
             }
@@ -310,6 +311,14 @@ impl RedSquare {
                 }
                 self.replace_choices(s, g, out);
                 self.unload_choices(s, g, out);
+                // Artillery Positions 2: a semi-masked battery may wheel its
+                // guns up to the obstacle.
+                if self.class(u) == Class::Artillery
+                    && u.formation == Formation::Unlimbered
+                    && u.position == crate::state::Position::SemiMasked
+                {
+                    out.push(Action::WheelUp { unit: g });
+                }
             }
             obliged |= must_fire;
             if out.len() == start || !must_fire {
@@ -386,6 +395,7 @@ impl RedSquare {
         {
             s.unit_mut(unit).hiding = true;
             ev.push(Event::Hides { unit });
+            self.attack_stopped(s, unit, ev);
         } else {
             self.retreat(s, unit, ev);
         }
@@ -504,6 +514,18 @@ impl RedSquare {
                     && self.occupancy_problem(&probe, sq, None).is_none()
             })
             .min_by_key(|&sq| (grid.distance(sq, u.at), sq))
+    }
+}
+
+impl RedSquare {
+    /// Artillery Positions 2: "may roll activation 2+ to wheel guns up to
+    /// obstacle to fire directly on closing attackers". The battery is
+    /// unmasked from now on (no dead zone; observed once it fires); the
+    /// wheel takes its activation (ours).
+    pub(crate) fn wheel_up(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        s.unit_mut(unit).position = crate::state::Position::Unmasked;
+        ev.push(Event::WheeledUp { unit });
+        self.finish_unit(s, unit, ev);
     }
 }
 

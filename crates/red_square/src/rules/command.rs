@@ -8,7 +8,7 @@
 use super::RedSquare;
 use crate::data::Class;
 use crate::scenario::Terrain;
-use crate::state::{Action, Event, Orders, State, UnitId};
+use crate::state::{Action, Event, Formation, Orders, State, UnitId};
 
 impl RedSquare {
     /// The headquarters that could answer the unit: its side's, on the
@@ -67,7 +67,7 @@ impl RedSquare {
             u.orders = orders;
             // The formation follows the new orders where it must.
             let f = u.formation;
-            use crate::state::Formation as F;
+            use Formation as F;
             let new_f = match (orders, f) {
                 (Orders::Attack, F::FiringLine) => Some(F::Waves),
                 (Orders::Defend, F::Waves | F::Masses) => Some(F::FiringLine),
@@ -75,6 +75,23 @@ impl RedSquare {
                 (Orders::CounterAttack, F::Masses) => Some(F::Waves),
                 _ => None,
             };
+            // Mounted Combat 3: no dismounting to Defend without a square
+            // for the horses; the unit keeps its saddle (and its orders).
+            let new_f = match new_f {
+                Some(F::Dismounted) => {
+                    let at = u.at;
+                    match self.horse_square(s, unit, at, None) {
+                        Some(h) => {
+                            s.unit_mut(unit).horses = Some(h);
+                            ev.push(Event::Horses { unit, at: Some(h) });
+                            Some(F::Dismounted)
+                        }
+                        None => None,
+                    }
+                }
+                other => other,
+            };
+            let u = s.unit_mut(unit);
             if let Some(nf) = new_f {
                 u.formation = nf;
                 ev.push(Event::OrdersChanged {
@@ -99,5 +116,49 @@ impl RedSquare {
             ok,
         });
         self.finish_unit(s, unit, ev);
+    }
+
+    /// Command and Control 1: Attack orders "stay in place ... until
+    /// stopped by being forced to Hide or Retreat". Ours: they become
+    /// Defend (the unit holds where it stopped until the HQ orders again).
+    pub(crate) fn attack_stopped(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit_mut(unit);
+        if u.orders == Orders::Attack {
+            u.orders = Orders::Defend;
+            ev.push(Event::OrdersLapse {
+                unit,
+                orders: Orders::Defend,
+            });
+        }
+    }
+
+    /// Command and Control 3: a headquarters "rolls for activation if under
+    /// fire or needing to move" and "cannot issue orders when moving, under
+    /// fire or activation score below 2". One not under fire moves freely;
+    /// one under fire that moves rolls a d6 first and goes only on 2+.
+    /// Either way it has acted and gives no orders this turn.
+    pub(crate) fn hq_may_move(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) -> bool {
+        if !s.unit(unit).under_fire {
+            return true;
+        }
+        let roll = self.die(s, 6);
+        let ok = roll >= 2;
+        ev.push(Event::HqActivation { unit, roll, ok });
+        s.unit_mut(unit).acted = true;
+        ok
+    }
+
+    /// A headquarters in a square whose troops are fired at is under fire
+    /// too (ours: it is never a target itself); it stays so until its side's
+    /// next headquarters step is over.
+    pub(crate) fn hq_fired_at(&self, s: &mut State, at: crate::grid::Sq) {
+        for u in s.units.iter_mut() {
+            if u.at == at
+                && u.status == crate::state::Status::OnTable
+                && self.scenario.types[u.kind as usize].class == Class::Hq
+            {
+                u.under_fire = true;
+            }
+        }
     }
 }

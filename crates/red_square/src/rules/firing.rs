@@ -528,7 +528,13 @@ impl RedSquare {
             hits,
         });
         let small_arms = self.weapon(s.unit(unit)) == Weapon::Rifle;
-        let conceals = self.scenario.terrain[s.unit(unit).at as usize].conceals();
+        // Artillery Positions 1 and 2: an unmasked battery (one that has
+        // wheeled its guns up to the hedge) is observed once it fires.
+        let conceals = self.scenario.terrain[s.unit(unit).at as usize].conceals()
+            && !(self.class(s.unit(unit)) == Class::Artillery
+                && s.unit(unit).position == Position::Unmasked
+                && self.scenario.terrain[s.unit(unit).at as usize]
+                    == crate::scenario::Terrain::Hedges);
         {
             let u = s.unit_mut(unit);
             u.last_fired = true;
@@ -563,6 +569,8 @@ impl RedSquare {
                 t.under_small_arms = true;
             }
         }
+        let t_at = s.unit(target).at;
+        self.hq_fired_at(s, t_at);
         self.trenches_under_fire(s, target, ev);
         let t = s.unit(target);
         let t_at = t.at;

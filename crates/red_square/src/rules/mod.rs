@@ -72,6 +72,7 @@ impl RedSquare {
             }
             Phase::TrainCard { unit } => Some(s.unit(*unit).side),
             Phase::Moving(m) => Some(s.unit(m.unit).side),
+            Phase::Charge { unit, .. } => Some(s.unit(*unit).side),
             Phase::Reaction { side, .. } => Some(*side),
         }
     }
@@ -199,6 +200,7 @@ impl Ruleset for RedSquare {
             Phase::Activate { card } => self.activate_choices(s, *card, out),
             Phase::Act { card, score } => self.act_choices(s, *card, *score, out),
             Phase::Moving(m) => self.move_choices(s, m, out),
+            Phase::Charge { unit, .. } => self.charge_choices(s, *unit, out),
             Phase::Reaction { mover, side } => self.reaction_choices(s, *mover, *side, out),
             Phase::GameOver => {}
         }
@@ -238,6 +240,8 @@ impl Ruleset for RedSquare {
             Action::EndCard => self.end_card_now(s, ev),
             Action::ReactFire { unit } => self.react_fire(s, unit, ev),
             Action::LetPass => self.let_pass(s, ev),
+            Action::Charge { target, .. } => self.charge(s, target, ev),
+            Action::WheelUp { unit } => self.wheel_up(s, unit, ev),
         }
     }
 
@@ -274,6 +278,7 @@ impl Ruleset for RedSquare {
                 | Event::BuildingCard { .. }
                 | Event::Returned { .. }
                 | Event::MountedCombat { .. }
+                | Event::HqActivation { .. }
         )
     }
 
@@ -324,6 +329,7 @@ impl Ruleset for RedSquare {
                 | Event::GunsSaved { .. }
                 | Event::Spades { .. }
                 | Event::MountedCombat { .. }
+                | Event::HqActivation { .. }
         )
     }
 
@@ -338,6 +344,7 @@ impl Ruleset for RedSquare {
             Phase::TrainCard { .. } => "armoured_trains",
             Phase::Activate { .. } | Phase::Act { .. } => "activation",
             Phase::Moving(_) => "movement",
+            Phase::Charge { .. } => "mounted_combat",
             Phase::Reaction { .. } => "firing",
             Phase::GameOver => "victory",
         }

@@ -13,7 +13,8 @@ use super::RedSquare;
 use super::firing::FireKind;
 use crate::data::Class;
 use crate::grid::Aspect;
-use crate::state::{Event, Formation, Part, State, Status, UnitId};
+use crate::grid::Sq;
+use crate::state::{Action, Event, Formation, Part, Phase, State, Status, UnitId};
 
 impl RedSquare {
     /// The enemy troops in the open next to a mounted cavalry unit.
@@ -33,8 +34,8 @@ impl RedSquare {
             })
             .map(|e| e.id)
             .collect();
-        // The one in front first (our reading: the attacker takes the
-        // target most nearly ahead).
+        // The one in front first (the attacker chooses among them,
+        // Mounted Combat 1 and `Phase::Charge`).
         v.sort_by_key(|&e| {
             let t = s.unit(e);
             (
@@ -43,10 +44,6 @@ impl RedSquare {
             )
         });
         v
-    }
-
-    pub(crate) fn mounted_attack_possible(&self, s: &State, unit: UnitId) -> bool {
-        !self.mounted_targets(s, unit).is_empty()
     }
 
     /// Figures counted by the defender (Mounted Combat 1b).
@@ -62,16 +59,101 @@ impl RedSquare {
         d.bases * per
     }
 
+    /// Mounted Combat 1: the attack's target, chosen by the attacker when
+    /// there are several (`Phase::Charge`).
+    pub(crate) fn charge_choices(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+        for target in self.mounted_targets(s, unit) {
+            out.push(Action::Charge { unit, target });
+        }
+    }
+
+    pub(crate) fn charge(&self, s: &mut State, target: UnitId, ev: &mut Vec<Event>) {
+        let Phase::Charge {
+            unit,
+            card,
+            score,
+            squares,
+        } = s.phase
+        else {
+            return;
+        };
+        s.phase = Phase::Act { card, score };
+        if self.mounted_targets(s, unit).contains(&target) {
+            self.mounted_attack(s, unit, target, squares, ev);
+        }
+        if s.outcome.is_some() {
+            return;
+        }
+        self.finish_unit(s, unit, ev);
+    }
+
+    /// Mounted Combat 3: where the horse holders of dismounted cavalry at
+    /// `at` stand: `keep` if it is still next to `at` and free of the
+    /// enemy, else the neighbour of `at` farthest from the enemy (then
+    /// nearest `keep`), never across a river or intact wire. None: there is
+    /// no such square, and the riflemen may not dismount or step there.
+    pub fn horse_square(&self, s: &State, unit: UnitId, at: Sq, keep: Option<Sq>) -> Option<Sq> {
+        let side = s.unit(unit).side;
+        let grid = &self.scenario.grid;
+        let free = |d, n: Sq| {
+            self.scenario.edge(at, d) != Some(crate::scenario::Edge::River)
+                && self.wire(s, at, d) != crate::rules::terrain::Wire::Intact
+                && !self.enemies_of(s, side).any(|e| e.at == n)
+        };
+        let mut best: Option<((u8, i32, i32), Sq)> = None;
+        for (d, n) in grid.neighbours(at) {
+            if !free(d, n) {
+                continue;
+            }
+            if keep == Some(n) {
+                return Some(n);
+            }
+            let near = keep.map_or(0, |k| -i32::from(grid.distance(k, n)));
+            let key = (self.nearest_enemy(s, side, n).min(50), near, -i32::from(n));
+            if best.is_none_or(|b| key > b.0) {
+                best = Some((key, n));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// Dismounted cavalry on the table without horse holders (a scenario's
+    /// deployment or a reinforcement) put them in a square next to them.
+    pub(crate) fn place_horses(&self, s: &mut State) {
+        for i in 0..s.units.len() {
+            let u = &s.units[i];
+            if u.status == Status::OnTable
+                && self.class(u) == Class::Cavalry
+                && u.formation == Formation::Dismounted
+                && u.horses.is_none()
+            {
+                let id = u.id;
+                let at = u.at;
+                s.units[i].horses = self.horse_square(s, id, at, None);
+            }
+        }
+    }
+
+    /// The riflemen of dismounted cavalry remount: the horses come back.
+    pub(crate) fn remount(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit_mut(unit);
+        u.formation = Formation::Mounted;
+        u.horses = None;
+        ev.push(Event::Reformed {
+            unit,
+            formation: Formation::Mounted,
+        });
+        ev.push(Event::Horses { unit, at: None });
+    }
+
     pub(crate) fn mounted_attack(
         &self,
         s: &mut State,
         unit: UnitId,
+        target: UnitId,
         squares: u8,
         ev: &mut Vec<Event>,
     ) {
-        let Some(&target) = self.mounted_targets(s, unit).first() else {
-            return;
-        };
         let grid = &self.scenario.grid;
         let fd = self.scenario.tables.fire_dice.clone();
         let a_at = s.unit(unit).at;
@@ -223,6 +305,8 @@ impl RedSquare {
             hits,
         });
         s.unit_mut(target).under_fire = true;
+        let at = s.unit(target).at;
+        self.hq_fired_at(s, at);
         hits
     }
 

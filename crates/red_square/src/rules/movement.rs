@@ -62,6 +62,20 @@ impl RedSquare {
         })
     }
 
+    /// Command and Control 1 (Probe): an enemy unit in the open within the
+    /// cavalry's effective range of `from` that shows them its flank or rear.
+    pub fn flank_exposed(&self, s: &State, unit: UnitId, from: Sq) -> bool {
+        let u = s.unit(unit);
+        let grid = &self.scenario.grid;
+        let eff = self.ranges(u).effective;
+        self.enemies_of(s, u.side).any(|e| {
+            !self.class(e).is_figure()
+                && !self.scenario.terrain[e.at as usize].cover()
+                && grid.distance(from, e.at) <= eff
+                && grid.aspect(e.at, e.facing, from) == crate::grid::Aspect::Flank
+        })
+    }
+
     pub(crate) fn may_start_move(&self, s: &State, card: u8, unit: UnitId) -> bool {
         let u = s.unit(unit);
         if u.broken_down || u.bogged || u.disabled || u.pinned_until >= s.turn && u.pinned_until > 0
@@ -244,10 +258,32 @@ impl RedSquare {
         if class.takes_orders() {
             let now = self.nearest_enemy(s, u.side, from);
             let then = self.nearest_enemy(s, u.side, to);
-            match u.orders {
-                Orders::Attack if then > now && now != 255 => return None,
-                Orders::Probe if then < self.ranges(u).effective && then < now => return None,
-                _ => {}
+            // A released Counter Attack advances as Attack.
+            let attacking = u.orders == Orders::Attack
+                || (u.orders == Orders::CounterAttack && self.counter_attack_released(s, m.unit));
+            if attacking && then > now && now != 255 {
+                return None;
+            }
+            // Probe: cavalry may close on an enemy that shows them a flank
+            // or rear in the open.
+            if u.orders == Orders::Probe
+                && then < self.ranges(u).effective
+                && then < now
+                && !(class == Class::Cavalry && self.flank_exposed(s, m.unit, from))
+            {
+                return None;
+            }
+        }
+        // Mounted Combat 3: when the riflemen move on foot their horses
+        // stay where they are, in a square next to them; a step that would
+        // leave them is not allowed.
+        if class == Class::Cavalry && u.formation == Formation::Dismounted {
+            let keeps = match u.horses {
+                Some(h) => sc.grid.distance(h, to) == 1,
+                None => self.horse_square(s, m.unit, to, None).is_some(),
+            };
+            if !keeps {
+                return None;
             }
         }
         // Tchankas 1: tchankas keep with or next to friendly cavalry.
@@ -313,6 +349,16 @@ impl RedSquare {
             }
             u.digging = 0;
             u.trenches = false;
+        }
+        // Mounted Combat 3: riflemen without horse holders (a damaged
+        // save) find them a square next to them.
+        if self.class(s.unit(unit)) == Class::Cavalry
+            && s.unit(unit).formation == Formation::Dismounted
+            && s.unit(unit).horses.is_none()
+        {
+            let horses = self.horse_square(s, unit, to, None);
+            s.unit_mut(unit).horses = horses;
+            ev.push(Event::Horses { unit, at: horses });
         }
         // Massed infantry following a road take its direction (Sample Moves).
         if follows_road {
@@ -400,8 +446,24 @@ impl RedSquare {
         if s.unit(unit).status != Status::OnTable {
             return self.finish_unit(s, unit, ev);
         }
-        if m.squares > 0 && self.mounted_attack_possible(s, unit) {
-            self.mounted_attack(s, unit, m.squares, ev);
+        let targets = if m.squares > 0 {
+            self.mounted_targets(s, unit)
+        } else {
+            Vec::new()
+        };
+        // Mounted Combat 1: with several enemy units next to it in the
+        // open, the attacker chooses its target.
+        if targets.len() > 1 {
+            s.phase = Phase::Charge {
+                unit,
+                card: m.card,
+                score: m.score,
+                squares: m.squares,
+            };
+            return;
+        }
+        if let Some(&target) = targets.first() {
+            self.mounted_attack(s, unit, target, m.squares, ev);
             if s.outcome.is_some() {
                 return;
             }
@@ -470,9 +532,12 @@ impl RedSquare {
         if u.formation == Formation::Defence {
             return Vec::new();
         }
+        // Mounted Combat 3: no dismounting without a square for the horses.
+        let horses_room = self.horse_square(s, unit, u.at, None).is_some();
         all.iter()
             .copied()
             .filter(|&f| f != u.formation)
+            .filter(|&f| f != Formation::Dismounted || horses_room)
             .filter(|&f| {
                 !matches!(
                     (u.orders, f),
@@ -498,6 +563,20 @@ impl RedSquare {
         formation: Formation,
         ev: &mut Vec<Event>,
     ) {
+        // Mounted Combat 3: dismounting sends the horse holders to a
+        // square next to the riflemen; remounting brings them back.
+        if self.class(s.unit(unit)) == Class::Cavalry {
+            let was = s.unit(unit).formation;
+            if formation == Formation::Dismounted {
+                let at = s.unit(unit).at;
+                let horses = self.horse_square(s, unit, at, None);
+                s.unit_mut(unit).horses = horses;
+                ev.push(Event::Horses { unit, at: horses });
+            } else if was == Formation::Dismounted {
+                s.unit_mut(unit).horses = None;
+                ev.push(Event::Horses { unit, at: None });
+            }
+        }
         let u = s.unit_mut(unit);
         u.formation = formation;
         u.last_moved = true;
@@ -527,6 +606,13 @@ impl RedSquare {
         if self.class(u) == Class::Train {
             return self.train_retreat(s, unit, ev);
         }
+        // Activation Table, Mounted Combat 3: dismounted cavalry remount
+        // to retreat, and their horses rejoin them.
+        if self.class(u) == Class::Cavalry && u.formation == Formation::Dismounted {
+            self.remount(s, unit, ev);
+        }
+        self.attack_stopped(s, unit, ev);
+        let u = s.unit(unit);
         let grid = &self.scenario.grid;
         let side = u.side;
         let mounted_open = u.formation.mounted() && !self.scenario.terrain[u.at as usize].closed();

@@ -27,6 +27,14 @@ impl RedSquare {
         if self.class(t) == Class::Artillery && t.position != crate::state::Position::Unmasked {
             return true;
         }
+        // Artillery Positions 1: an unmasked battery behind a hedge (its
+        // guns wheeled up to it, Positions 2) is observed once it has fired.
+        if self.class(t) == Class::Artillery
+            && t.revealed
+            && self.scenario.terrain[t.at as usize] == crate::scenario::Terrain::Hedges
+        {
+            return false;
+        }
         self.scenario.terrain[t.at as usize].conceals() || !t.revealed
     }
 

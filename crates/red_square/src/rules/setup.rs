@@ -66,6 +66,7 @@ impl RedSquare {
                 damaged: false,
                 disabled: false,
                 move_fire: false,
+                horses: None,
             })
             .collect()
     }

@@ -39,6 +39,7 @@ impl RedSquare {
             }
         }
         s.observed.clear();
+        self.place_horses(s);
         self.deal(s, ev);
         let first = self.scenario.initiative;
         if self.has_headquarters(s, first) {
@@ -236,11 +237,15 @@ impl RedSquare {
         ev: &mut Vec<Event>,
     ) {
         let from = s.unit(unit).at;
+        if self.hq_may_move(s, unit, ev) {
+            let u = s.unit_mut(unit);
+            u.at = to;
+            u.last_moved = true;
+            ev.push(Event::Moved { unit, from, to });
+        }
         let u = s.unit_mut(unit);
-        u.at = to;
         u.acted = true;
-        u.last_moved = true;
-        ev.push(Event::Moved { unit, from, to });
+        u.under_fire = false;
         let side = s.unit(unit).side;
         if !self.has_headquarters(s, side) {
             self.hq_done(s, side, ev);
@@ -248,6 +253,23 @@ impl RedSquare {
     }
 
     pub(crate) fn hq_done(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        // Command and Control 3: a headquarters under fire that stays rolls
+        // for activation too; below 2 it may not issue orders this turn.
+        let under: Vec<UnitId> = s
+            .on_table()
+            .filter(|u| u.side == side && self.class(u) == Class::Hq && u.under_fire)
+            .map(|u| u.id)
+            .collect();
+        for h in under {
+            let roll = self.die(s, 6);
+            let ok = roll >= 2;
+            ev.push(Event::HqActivation { unit: h, roll, ok });
+            let u = s.unit_mut(h);
+            u.under_fire = false;
+            if !ok {
+                u.acted = true;
+            }
+        }
         if side == self.scenario.initiative && self.has_headquarters(s, side.other()) {
             s.phase = Phase::Headquarters(side.other());
         } else {
