@@ -75,6 +75,10 @@ pub struct View {
     pub observed: Vec<(UnitId, UnitId)>,
     /// Squares whose buildings burn (Artillery Firing 6).
     pub burning: Vec<Sq>,
+    /// Squares whose wire artillery has cleared, and the gaps tanks drove
+    /// through wire (the square left and the direction, Terrain 3).
+    pub wire_cleared: Vec<Sq>,
+    pub wire_gaps: Vec<(Sq, crate::grid::Dir)>,
 }
 
 impl View {
@@ -172,5 +176,11 @@ pub fn view(r: &RedSquare, s: &State, _side: Option<Side>) -> View {
         points: [r.points(s, Side::A), r.points(s, Side::B)],
         observed: s.observed.clone(),
         burning: s.burning.clone(),
+        wire_cleared: s.wire_cleared.clone(),
+        wire_gaps: s
+            .wire_gaps
+            .iter()
+            .map(|&(sq, d)| (sq, crate::grid::Dir::ALL[d as usize % 6]))
+            .collect(),
     }
 }

@@ -478,6 +478,70 @@ fn draw_squares_and_objectives(commands: &mut Commands, m: &RsMatch, view: &View
             ));
         }
     }
+    // Buildings on fire (Artillery Firing 6): a flame-coloured band across
+    // the square.
+    for &sq in &view.burning {
+        let c = square_centre(grid, sq);
+        commands.spawn((
+            Sprite::from_color(
+                Color::srgba(0.95, 0.35, 0.05, 0.55),
+                Vec2::new(2.0 * HALF - 6.0, 14.0),
+            ),
+            Transform::from_translation((c + Vec2::new(0.0, -HALF + 10.0)).extend(2.2)),
+            BoardPiece,
+            Transient,
+        ));
+        commands.spawn((
+            label("burning", 12.0, Color::WHITE),
+            Transform::from_translation((c + Vec2::new(0.0, -HALF + 10.0)).extend(2.3)),
+            BoardPiece,
+            Transient,
+        ));
+    }
+    // Wire that is no longer whole: cleared by artillery, or gapped by a
+    // tank (the gap is marked on the edge it crossed).
+    for &sq in &view.wire_cleared {
+        commands.spawn((
+            label("wire cleared", 11.0, Color::srgb(0.9, 0.9, 0.9)),
+            Transform::from_translation(
+                (square_centre(grid, sq) + Vec2::new(0.0, HALF - 26.0)).extend(2.3),
+            ),
+            BoardPiece,
+            Transient,
+        ));
+    }
+    for &(sq, d) in &view.wire_gaps {
+        let (a, b) = edge_ends(grid, sq, d);
+        commands.spawn((
+            Sprite::from_color(Color::srgb(0.95, 0.9, 0.3), Vec2::splat(10.0)),
+            Transform::from_translation(((a + b) / 2.0).extend(3.5)),
+            BoardPiece,
+            Transient,
+        ));
+    }
+    // Dismounted cavalry's horse holders (Mounted Combat 3): a small tag in
+    // the side's colour in the square where the horses are held.
+    for u in view
+        .units
+        .iter()
+        .filter(|u| u.status == red_square::state::Status::OnTable)
+    {
+        let Some(h) = u.horses else { continue };
+        let c = square_centre(grid, h) + Vec2::new(-HALF + 22.0, -HALF + 12.0);
+        commands
+            .spawn((
+                Sprite::from_color(side_colour(u.side), Vec2::new(34.0, 16.0)),
+                Transform::from_translation(c.extend(4.0)),
+                BoardPiece,
+                Transient,
+            ))
+            .with_children(|k| {
+                k.spawn((
+                    label("horses", 11.0, ink(u.side)),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+            });
+    }
     // Objectives: a gold-edged plate in the bottom right corner, in the
     // colour of the side holding it (grey while nobody does), with its
     // victory points.
