@@ -2225,3 +2225,55 @@ fn command_and_control_hq_under_fire_rolls_to_move() {
         );
     }
 }
+
+/// Observation 4: large targets occupying several consecutive wood squares
+/// need observing only once.
+#[test]
+fn observation_a_block_of_wood_is_observed_once() {
+    let r = with_terrain(
+        "sviyazhsk",
+        &[
+            ((5, 2), Terrain::Wood),
+            ((6, 2), Terrain::Wood),
+            ((8, 2), Terrain::Wood),
+        ],
+    );
+    let mut s = game(&r);
+    let obs = first_of(&r, &s, Class::Infantry);
+    let side = s.unit(obs).side.other();
+    let enemies: Vec<u16> = s
+        .units
+        .iter()
+        .filter(|u| u.side == side && r.class(u) == Class::Infantry)
+        .map(|u| u.id)
+        .collect();
+    put(&r, &mut s, obs, 2, 2, Facing::E);
+    put(&r, &mut s, enemies[0], 5, 2, Facing::W);
+    put(&r, &mut s, enemies[1], 6, 2, Facing::W);
+    put(&r, &mut s, enemies[2], 8, 2, Facing::W);
+    assert_eq!(
+        r.same_cover_block(&s, enemies[0]),
+        vec![enemies[1]],
+        "the wood at (8, 2) is another block"
+    );
+    act_on(&mut s, obs, c2(), 2);
+    // A card still to play, so that the turn (and its observations) goes on.
+    deal(&mut s, enemies[2], Card::new(Suit::Hearts, 9));
+    set_dice(&mut s, &[6, 1, 1, 1, 1, 1, 1, 1]);
+    apply(
+        &r,
+        &mut s,
+        Action::Observe {
+            unit: obs,
+            target: enemies[0],
+        },
+    );
+    assert!(
+        r.observed_for(&s, obs, enemies[1]),
+        "observed with the block"
+    );
+    assert!(
+        !r.observed_for(&s, obs, enemies[2]),
+        "not across open ground"
+    );
+}

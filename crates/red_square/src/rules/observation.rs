@@ -134,6 +134,14 @@ impl RedSquare {
         });
         if ok {
             s.observed.push((unit, target));
+            // Observation 4: a large target holding several consecutive
+            // wood, village or hedge squares is observed once: the enemy
+            // units in the same block of that terrain are observed too.
+            for other in self.same_cover_block(s, target) {
+                if !s.observed.contains(&(unit, other)) {
+                    s.observed.push((unit, other));
+                }
+            }
             // Observe & Fire.
             let score = match s.phase {
                 crate::state::Phase::Act { score, .. } => score,
@@ -144,6 +152,39 @@ impl RedSquare {
             }
         }
         self.finish_unit(s, unit, ev);
+    }
+
+    /// The other units of the target's side standing in the same block of
+    /// concealing terrain as the target: squares of the same terrain joined
+    /// edge to edge (our reading of Observation 4's "large targets
+    /// occupying several consecutive hedge / wood / village squares").
+    pub fn same_cover_block(&self, s: &State, target: UnitId) -> Vec<UnitId> {
+        let t = s.unit(target);
+        let grid = &self.scenario.grid;
+        let terrain = self.scenario.terrain[t.at as usize];
+        if !terrain.conceals() {
+            return Vec::new();
+        }
+        let mut block = vec![t.at];
+        let mut i = 0;
+        while i < block.len() {
+            let at = block[i];
+            for (_, n) in grid.neighbours(at) {
+                if self.scenario.terrain[n as usize] == terrain && !block.contains(&n) {
+                    block.push(n);
+                }
+            }
+            i += 1;
+        }
+        s.on_table()
+            .filter(|u| {
+                u.side == t.side
+                    && u.id != target
+                    && !self.class(u).is_figure()
+                    && block.contains(&u.at)
+            })
+            .map(|u| u.id)
+            .collect()
     }
 
     /// The unit's arc of fire: 45 degrees either side of its front, 90 for
