@@ -256,6 +256,9 @@ pub struct Unit {
     pub damaged: bool,
     /// The train: disabled at five hits.
     pub disabled: bool,
+    /// Has fired this turn (the optional rule for armoured cars).
+    #[serde(default)]
+    pub fired_this_turn: bool,
     /// Masses or waves that drew another heart after moving may fire at
     /// 2 squares or less (Firing 3).
     pub move_fire: bool,
@@ -839,6 +842,10 @@ pub struct State {
     pub held: Vec<Option<Side>>,
     /// Bases each side has lost.
     pub losses: [u16; 2],
+    /// The optional rules chosen: armoured cars fire once a turn; armour
+    /// moves one square a card off the road.
+    #[serde(default)]
+    pub options: [bool; 2],
     /// Village and town squares set on fire by artillery (Artillery Firing 6).
     #[serde(default)]
     pub burning: Vec<Sq>,

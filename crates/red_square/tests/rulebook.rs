@@ -2277,3 +2277,57 @@ fn observation_a_block_of_wood_is_observed_once() {
         "not across open ground"
     );
 }
+
+/// Games Designer's Notes, as options: armoured cars fire on one card a
+/// turn; armour moves one square a card off the road.
+#[test]
+fn designers_notes_armour_options() {
+    let base = bare_rules("tambov");
+    let opts = |a: bool, b: bool| {
+        let mut o = engine::Options::new();
+        o.insert(red_square::rules::ARMOURED_CARS_FIRE_ONCE.into(), a);
+        o.insert(red_square::rules::ARMOUR_ONE_SQUARE_OFF_ROAD.into(), b);
+        o
+    };
+    assert!(base.setup(&opts(true, true), 1).is_ok());
+    let mut bad = engine::Options::new();
+    bad.insert("tanks_fly".into(), true);
+    let err = base.setup(&bad, 1).unwrap_err().to_string();
+    assert!(
+        err.contains("tanks_fly") && err.contains("armoured_cars_fire_once"),
+        "{err}"
+    );
+    for fire_once in [false, true] {
+        let mut s = base.setup(&opts(fire_once, false), 1).unwrap();
+        clear_table(&mut s);
+        let car = first_of(&base, &s, Class::ArmouredCar);
+        let inf = first_on(&base, &s, s.unit(car).side.other(), Class::Infantry);
+        put(&base, &mut s, car, 2, 3, Facing::E);
+        put(&base, &mut s, inf, 3, 3, Facing::W);
+        s.observed.push((car, inf));
+        s.unit_mut(car).fired_this_turn = true;
+        assert_eq!(
+            base.may_fire_at(&s, car, inf, 2),
+            !fire_once,
+            "fire once: {fire_once}"
+        );
+    }
+    for slow in [false, true] {
+        let mut s = base.setup(&opts(false, slow), 1).unwrap();
+        clear_table(&mut s);
+        let car = first_of(&base, &s, Class::ArmouredCar);
+        put(&base, &mut s, car, 2, 3, Facing::E);
+        s.unit_mut(car).orders = Orders::Probe;
+        act_on(&mut s, car, c2(), 2);
+        apply(&base, &mut s, Action::Move { unit: car });
+        let mut entered = 0;
+        while let Some(&to) = steps(&base, &s).first() {
+            apply(&base, &mut s, Action::Step { to });
+            entered += 1;
+            if !matches!(s.phase, Phase::Moving(_)) {
+                break;
+            }
+        }
+        assert_eq!(entered, if slow { 1 } else { 2 }, "slow off road: {slow}");
+    }
+}

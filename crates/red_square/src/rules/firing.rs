@@ -184,6 +184,10 @@ impl RedSquare {
         if class == Class::Motor {
             return None;
         }
+        // Optional rule: an armoured car fires on one card a turn.
+        if s.options[0] && class == Class::ArmouredCar && u.fired_this_turn {
+            return None;
+        }
         if class == Class::Artillery && u.formation != Formation::Unlimbered {
             return None;
         }
@@ -538,6 +542,7 @@ impl RedSquare {
         {
             let u = s.unit_mut(unit);
             u.last_fired = true;
+            u.fired_this_turn = true;
             u.last_target = Some(target);
             u.holding_fire = false;
             if !conceals {

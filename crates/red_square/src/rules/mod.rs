@@ -34,6 +34,13 @@ use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
 use std::path::Path;
 use std::sync::Arc;
 
+/// Optional rule (Games Designer's Notes): an armoured car fires on one of
+/// its two cards a turn only.
+pub const ARMOURED_CARS_FIRE_ONCE: &str = "armoured_cars_fire_once";
+/// Optional rule (Games Designer's Notes): armour moves at most one square
+/// a card off the road.
+pub const ARMOUR_ONE_SQUARE_OFF_ROAD: &str = "armour_one_square_off_road";
+
 /// The rule system with its scenario loaded.
 #[derive(Clone, Debug)]
 pub struct RedSquare {
@@ -159,17 +166,50 @@ impl Ruleset for RedSquare {
     fn side_name(&self, side: Side) -> &str {
         &self.scenario.info.sides[side.index()]
     }
+    /// The Games Designer's Notes' two thoughts on armour, as optional rules.
     fn option_specs(&self) -> Vec<OptionSpec> {
-        Vec::new()
+        vec![
+            OptionSpec {
+                key: ARMOURED_CARS_FIRE_ONCE.to_string(),
+                title: "Armoured cars fire once a turn".to_string(),
+                description: "The designer found armoured cars firing on both their cards too strong: with this, an armoured car fires on only one of its cards each turn.".to_string(),
+                default: false,
+                fixed: None,
+            },
+            OptionSpec {
+                key: ARMOUR_ONE_SQUARE_OFF_ROAD.to_string(),
+                title: "Armour slow off the road".to_string(),
+                description: "Armoured cars and tanks move at most one square a card away from roads.".to_string(),
+                default: false,
+                fixed: None,
+            },
+        ]
     }
 
     fn setup(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
-        if let Some(key) = options.keys().next() {
+        let specs = self.option_specs();
+        if let Some(key) = options.keys().find(|k| !specs.iter().any(|o| &o.key == *k)) {
             return Err(SetupError(format!(
-                "unknown option \"{key}\": this game has no optional rules"
+                "unknown option \"{key}\": this game knows {}",
+                specs
+                    .iter()
+                    .map(|o| o.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
-        Ok(self.new_game(seed))
+        let mut s = self.new_game(seed);
+        s.options = [
+            options
+                .get(ARMOURED_CARS_FIRE_ONCE)
+                .copied()
+                .unwrap_or(false),
+            options
+                .get(ARMOUR_ONE_SQUARE_OFF_ROAD)
+                .copied()
+                .unwrap_or(false),
+        ];
+        Ok(s)
     }
 
     fn to_decide(&self, s: &State) -> Decider {

@@ -225,6 +225,17 @@ impl RedSquare {
         if m.squares + 1 > allowance.min(m.cap) {
             return None;
         }
+        // Optional rule: armour moves one square a card off the road.
+        if s.options[1]
+            && matches!(
+                class,
+                Class::ArmouredCar | Class::LightTank | Class::HeavyTank
+            )
+            && !road
+            && !m.road
+        {
+            return None;
+        }
         // Waves and dismounted cavalry do not move in closed terrain on a diamond.
         let card = s.dealt[m.card as usize].card;
         if row.halt_in_closed_on_diamonds && closed && !road && card.suit() == Some(Suit::Diamonds)

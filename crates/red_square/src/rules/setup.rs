@@ -65,6 +65,7 @@ impl RedSquare {
                 bogged: false,
                 damaged: false,
                 disabled: false,
+                fired_this_turn: false,
                 move_fire: false,
                 horses: None,
             })
@@ -87,6 +88,7 @@ impl RedSquare {
             last_side: self.scenario.initiative.other(),
             held: self.scenario.objectives.iter().map(|_| None).collect(),
             losses: [0, 0],
+            options: [false; 2],
             burning: Vec::new(),
             wire_gaps: Vec::new(),
             wire_cleared: Vec::new(),

@@ -24,6 +24,7 @@ impl RedSquare {
             u.retreating = false;
             u.rallying = false;
             u.revealed = false;
+            u.fired_this_turn = false;
         }
         // Reinforcements arrive where the scenario puts them, when there is room.
         for i in 0..s.units.len() {
