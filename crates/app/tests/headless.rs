@@ -775,3 +775,56 @@ fn red_square_pieces_follow_the_view_and_clicks_pick_the_choices() {
         check(&mut app);
     }
 }
+
+/// Red Square on the board, decision after decision: every choice about a
+/// unit or a square is reached by clicking what it names (a target after
+/// its firer, a square for a step or a headquarters' move), in every
+/// scenario, for a few hundred random decisions.
+#[test]
+fn red_square_every_choice_about_a_unit_or_square_is_a_click() {
+    use app::boards::red_square::{Hit, RsShown, choices_for};
+    use red_square::{Action, RedSquare};
+    for (scenario, seed) in [("sviyazhsk", 4), ("tambov", 5), ("kakhovka", 6)] {
+        let mut app = new_app(temp_dir(&format!("rs-clicks-{scenario}")), shipped());
+        start_in(&mut app, "red_square", scenario, seed);
+        app.update();
+        let mut rng = seed;
+        let mut checked = 0;
+        for n in 1..=120 {
+            let view = app.world().resource::<RsShown>().view.clone().unwrap();
+            {
+                let session = app.world().resource::<Session>();
+                let m = session.of::<RedSquare>().unwrap();
+                if m.game().outcome().is_some() {
+                    break;
+                }
+                for (i, a) in m.choices().iter().enumerate() {
+                    let (hit, selected) = match (a.square(), a.other_unit(), a.unit()) {
+                        (Some(to), _, by) => (
+                            Hit::Square(to),
+                            if matches!(a, Action::Step { .. }) {
+                                None
+                            } else {
+                                by
+                            },
+                        ),
+                        (None, Some(t), by) => (Hit::Unit(t), by),
+                        (None, None, Some(u)) => (Hit::Unit(u), None),
+                        // Decisions about no unit (roll, Aces, Jokers, the
+                        // train's card, stop, wheel, end the card) are in
+                        // the prompt's list.
+                        _ => continue,
+                    };
+                    assert!(
+                        choices_for(m, &view, hit, selected).contains(&i),
+                        "{scenario}, decision {n}: {a:?} is not reached by a click on {hit:?}"
+                    );
+                    checked += 1;
+                }
+            }
+            play_until(&mut app, n, &mut rng);
+            app.update();
+        }
+        assert!(checked > 50, "{scenario}: only {checked} choices checked");
+    }
+}
