@@ -40,7 +40,8 @@
 //! - **Arc lengths** (a wheel, a turn) are exact *upper bounds* rounded up to
 //!   the hundredth: the radius is the ceiling of an integer square root and
 //!   π is taken as 355/113 (larger than π by 2.7e-7), so a wheel is never
-//!   charged less than its true swept arc and at most 0.01" more.
+//!   charged less than its true swept arc, and at most 1 + θ hundredths more
+//!   (θ in radians: under 0.05" for any wheel up to 180°).
 //! - **Terrain** crossings along a segment are rational parameters, compared
 //!   exactly. A segment that only runs along a polygon's edge or touches a
 //!   corner is not inside it (the open interior counts, see
@@ -166,13 +167,13 @@ impl Vec2 {
     pub fn len2(self) -> i128 {
         self.dot(self)
     }
-    pub fn neg(self) -> Vec2 {
+    pub fn reversed(self) -> Vec2 {
         Vec2::new(-self.x, -self.y)
     }
-    pub fn add(self, o: Vec2) -> Vec2 {
+    pub fn plus(self, o: Vec2) -> Vec2 {
         Vec2::new(self.x + o.x, self.y + o.y)
     }
-    pub fn sub(self, o: Vec2) -> Vec2 {
+    pub fn minus(self, o: Vec2) -> Vec2 {
         Vec2::new(self.x - o.x, self.y - o.y)
     }
     pub fn scale(self, k: i64) -> Vec2 {
@@ -251,7 +252,7 @@ impl SqDist {
     /// compare with [`SqDist::within`]).
     pub fn inches(self) -> Inches {
         let four = (4 * self.num / self.den) as u128;
-        Inches(((four.isqrt() + 1) / 2) as i32)
+        Inches(four.isqrt().div_ceil(2) as i32)
     }
     /// The distance rounded up to the hundredth.
     pub fn inches_ceil(self) -> Inches {
@@ -317,10 +318,10 @@ impl Base {
         let (hf, hr) = self.halves();
         let c = self.pose.at;
         [
-            offset(c, hf.sub(hr)),
-            offset(c, hf.add(hr)),
-            offset(c, hr.sub(hf)),
-            offset(c, hf.add(hr).neg()),
+            offset(c, hf.minus(hr)),
+            offset(c, hf.plus(hr)),
+            offset(c, hr.minus(hf)),
+            offset(c, hf.plus(hr).reversed()),
         ]
     }
     /// The middle of the front edge (where fire and sight are measured from).
@@ -329,7 +330,7 @@ impl Base {
     }
     /// The middle of the rear edge (tachankas fire from it).
     pub fn rear_centre(&self) -> Point {
-        offset(self.pose.at, self.halves().0.neg())
+        offset(self.pose.at, self.halves().0.reversed())
     }
     /// The same base turned about its centre by `a` (clockwise).
     pub fn turned(&self, a: Degrees) -> Base {
@@ -512,7 +513,7 @@ impl Formation {
         (0..n)
             .map(|i| {
                 let v = match self.order {
-                    Order::Line => hr.scale(2 * i + 1 - n).sub(hf),
+                    Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
                     Order::Column => hf.scale(-(2 * i + 1)),
                 };
                 Base::new(
@@ -541,10 +542,10 @@ impl Formation {
         let (side, back) = (hr.scale(files), hf.scale(2 * ranks));
         let a = self.front.at;
         [
-            offset(a, side.neg()),
+            offset(a, side.reversed()),
             offset(a, side),
-            offset(a, side.sub(back)),
-            offset(a, side.add(back).neg()),
+            offset(a, side.minus(back)),
+            offset(a, side.plus(back).reversed()),
         ]
     }
 }

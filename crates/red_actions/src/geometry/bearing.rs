@@ -180,7 +180,7 @@ pub fn in_enfilade(target: &[Point; 4], p: Point, angle: Degrees) -> bool {
     let (far_front, far_rear, near_front, u) = if to_right {
         (fl, rl, fr, along)
     } else {
-        (fr, rr, fl, along.neg())
+        (fr, rr, fl, along.reversed())
     };
     // Beyond the near end: past the line of the near side.
     if u.dot(Vec2::between(near_front, p)) <= 0 {
@@ -196,7 +196,7 @@ pub fn in_enfilade(target: &[Point; 4], p: Point, angle: Degrees) -> bool {
         }
     };
     let u1 = tilt(forward);
-    let u2 = tilt(forward.neg());
+    let u2 = tilt(forward.reversed());
     let s1 = u1.cross(Vec2::between(far_front, p));
     let r1 = u1.cross(Vec2::between(far_front, far_rear));
     let s2 = u2.cross(Vec2::between(far_rear, p));

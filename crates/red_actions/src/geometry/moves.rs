@@ -158,7 +158,7 @@ impl Formation {
             Turn::About => Degrees(1800),
         };
         let facing = Degrees(self.front.facing.0 + angle.0);
-        let sweep = arc_length(hf.add(hr).len2(), angle);
+        let sweep = arc_length(hf.plus(hr).len2(), angle);
         if turn == Turn::About {
             let at = offset(self.front.at, hf.scale(-2 * ranks));
             return Moved {
@@ -171,10 +171,14 @@ impl Formation {
         let (order, at) = match (self.order, turn) {
             (Order::Line, Turn::Right) => (Order::Column, offset(old[last].pose.at, nf)),
             (Order::Line, _) => (Order::Column, offset(old[0].pose.at, nf)),
-            (Order::Column, Turn::Right) => {
-                (Order::Line, offset(old[0].pose.at, nf.add(nr.scale(n - 1))))
-            }
-            (Order::Column, _) => (Order::Line, offset(old[0].pose.at, nf.sub(nr.scale(n - 1)))),
+            (Order::Column, Turn::Right) => (
+                Order::Line,
+                offset(old[0].pose.at, nf.plus(nr.scale(n - 1))),
+            ),
+            (Order::Column, _) => (
+                Order::Line,
+                offset(old[0].pose.at, nf.minus(nr.scale(n - 1))),
+            ),
         };
         let formation = Formation {
             order,
