@@ -36,7 +36,10 @@
 //! - **Distances** are compared squared, as exact rationals ([`SqDist`]):
 //!   "within X" is `d ≤ X + 0.005"`, that is `4 d² ≤ (2X + 1)²` in
 //!   hundredths ([`SqDist::within`]). Distances shown to a player are
-//!   rounded to the nearest hundredth with an integer square root.
+//!   rounded to the nearest hundredth with an integer square root. Between
+//!   integer corners a distance is never exactly X + 0.005" (4d² is never an
+//!   odd square, for vertex–vertex or vertex–edge distances alike), so "within
+//!   X" agrees with the distance shown rounded to the hundredth.
 //! - **Arc lengths** (a wheel, a turn) are exact *upper bounds* rounded up to
 //!   the hundredth: the radius is the ceiling of an integer square root and
 //!   π is taken as 355/113 (larger than π by 2.7e-7), so a wheel is never
