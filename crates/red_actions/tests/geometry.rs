@@ -703,3 +703,63 @@ proptest! {
         prop_assert!((l.charged.0 as f64) < arc + 1.0 + 4.0);
     }
 }
+
+fn any_point(r: i32) -> impl Strategy<Value = Point> {
+    (-r..=r, -r..=r).prop_map(|(x, y)| pt(x, y))
+}
+
+proptest! {
+    /// The exact stretches inside a box agree with clipping in floating
+    /// point (a check only: the rules never use it).
+    #[test]
+    fn stretches_inside_a_box_agree_with_clipping(
+        a in any_point(2000), b in any_point(2000),
+        x0 in -1500i32..1000, y0 in -1500i32..1000, w in 1i32..1000, h in 1i32..1000,
+    ) {
+        prop_assume!(a != b);
+        let sq = square(x0, y0, x0 + w, y0 + h);
+        let inside: f64 = segment_inside(a, b, &sq)
+            .iter()
+            .map(|(lo, hi)| hi.n as f64 / hi.d as f64 - lo.n as f64 / lo.d as f64)
+            .sum();
+        // Liang–Barsky in f64.
+        let (ax, ay, dx, dy) = (a.x.0 as f64, a.y.0 as f64, (b.x.0 - a.x.0) as f64, (b.y.0 - a.y.0) as f64);
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        let mut open = true;
+        for (p, q) in [(-dx, ax - x0 as f64), (dx, (x0 + w) as f64 - ax), (-dy, ay - y0 as f64), (dy, (y0 + h) as f64 - ay)] {
+            if p == 0.0 {
+                if q <= 0.0 { open = false; }
+            } else {
+                let r = q / p;
+                if p < 0.0 { t0 = t0.max(r) } else { t1 = t1.min(r) }
+            }
+        }
+        let expect = if open && t1 > t0 { t1 - t0 } else { 0.0 };
+        prop_assert!((inside - expect).abs() < 1e-9, "{inside} vs {expect}");
+        // The cost at 3 per inch: the open length plus twice the inside.
+        let c = path_cost(&[a, b], &[(&sq, AreaCost::PerInch(3))], &[]).unwrap();
+        let l = len(a, b);
+        let want = l * (1.0 + 2.0 * expect);
+        prop_assert!((c.charged.0 as f64) >= want - 1e-6 && (c.charged.0 as f64) < want + 1.01);
+    }
+
+    /// Nothing overflows at the far corners of the largest table the
+    /// arithmetic is sized for (debug builds check every operation).
+    #[test]
+    fn no_overflow_at_the_coordinate_limit(
+        a in any_point(COORD_LIMIT - 1000), b in any_point(COORD_LIMIT - 1000),
+        c in any_point(COORD_LIMIT - 1000), f in 0i32..3600,
+    ) {
+        let x = base(a.x.0, a.y.0, f, 300, 300);
+        let y = base(b.x.0, b.y.0, 3599 - f, 300, 300);
+        let _ = base_dist2(&x, &y).inches();
+        let _ = within(&[x], &[y], Inches::whole(2));
+        let tri = Polygon::new(vec![a, b, c]);
+        let _ = segment_inside(a, pt(-a.x.0, -a.y.0), &tri);
+        let _ = line_of_sight(a, b, &[&tri], &[&Polyline::new(vec![b, c])], &SightRules::default(), true);
+        let _ = path_cost(&[a, b, c], &[(&tri, AreaCost::PerInch(4))], &[]);
+        let _ = Arc::ahead(&x, Degrees(220)).reaches(&y);
+        let _ = in_enfilade(&y.corners(), a, ENFILADE);
+        let _ = rotate(a, b, Degrees(f));
+    }
+}

@@ -98,9 +98,14 @@ impl Rat {
             Rat { n, d }
         }
     }
-    /// Rounded to `q` parts (half away from zero).
-    fn quantised(self, q: i128) -> i128 {
-        super::div_round_i128(self.n * q, self.d)
+    /// Rounded down (`up` false) or up to `q` parts, for 0 ≤ self.
+    fn quantised(self, q: i128, up: bool) -> i128 {
+        let n = self.n * q;
+        if up {
+            (n + self.d - 1).div_euclid(self.d)
+        } else {
+            n.div_euclid(self.d)
+        }
     }
 }
 
@@ -382,10 +387,13 @@ const QUANTUM: i128 = 1 << 24;
 /// and each linear feature crossed caps the move. `None` when the path
 /// enters an impassable area or crosses an impassable feature.
 ///
-/// Deterministic rounding: along each leg the crossing parameters are
-/// rounded to 2^-24 of the leg; the weighted length of a leg is
+/// Deterministic rounding, never in the mover's favour: along each leg the
+/// stretches inside an area are widened to whole 2^-24 parts of the leg
+/// (its entry rounded down, its exit up); the weighted length of a leg is
 /// `ceil(|leg| × Σ multiplier × Δt)` in hundredths (an integer square root),
-/// so a leg in the open costs its length rounded up to the hundredth.
+/// so a leg in the open costs its length rounded up to the hundredth, and a
+/// path is never charged less than its exact weighted length (multipliers
+/// are at least 1).
 pub fn path_cost(
     path: &[Point],
     areas: &[(&Polygon, AreaCost)],
@@ -416,7 +424,7 @@ pub fn path_cost(
                 AreaCost::PerInch(m) => *m,
             };
             for (lo, hi) in inside {
-                let (l, h) = (lo.quantised(QUANTUM), hi.quantised(QUANTUM));
+                let (l, h) = (lo.quantised(QUANTUM, false), hi.quantised(QUANTUM, true));
                 cuts.push(l);
                 cuts.push(h);
                 spans.push((l, h, m));
