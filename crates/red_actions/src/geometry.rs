@@ -49,9 +49,10 @@
 //!   exactly. A segment that only runs along a polygon's edge or touches a
 //!   corner is not inside it (the open interior counts, see
 //!   [`segment_inside`]). For the cost of a path through area terrain the
-//!   stretches inside are widened to whole 2^-24 parts of the segment and
-//!   the total rounded up to the hundredth ([`path_cost`]): never less than
-//!   the exact cost, at most 0.01" and a few millionths of an inch more.
+//!   crossings are rounded to the nearest 2^-24 of the segment and the
+//!   weighted length to the nearest hundredth ([`path_cost`]), the same
+//!   half-hundredth tolerance as "within": compared with an allowance by
+//!   `≤`, a path up to 0.005" over it passes, as a distance would.
 //!
 //! # Decisions (the rulings file belongs to the rules; listed here as well)
 //!

@@ -1,7 +1,10 @@
 //! The primitive moves of a unit in formation: advance, incline, wheel and
 //! turn, each giving the new formation and the distance it charges.
 
-use super::{Base, Formation, Order, Vec2, isqrt_ceil, local, offset, rotate};
+use super::{
+    AreaCost, Base, Formation, LineCost, Order, PathCost, Polygon, Polyline, Vec2, isqrt_ceil,
+    local, offset, path_cost, rotate,
+};
 use engine::param::{Degrees, Inches, Point, Pose};
 use serde::{Deserialize, Serialize};
 
@@ -205,5 +208,54 @@ impl Formation {
             formation,
             charged: Inches(sweep.0 + close_up.0),
         }
+    }
+}
+
+/// The straight path of every base corner from one placement of a unit to
+/// another (an advance, an incline, a retire), base by base.
+pub fn corner_paths(from: &[Base], to: &[Base]) -> Vec<Vec<Point>> {
+    from.iter()
+        .zip(to)
+        .flat_map(|(a, b)| {
+            let (ca, cb) = (a.corners(), b.corners());
+            (0..4).map(move |i| vec![ca[i], cb[i]])
+        })
+        .collect()
+}
+
+/// The dearest of several paths through terrain (the unit's corners): the
+/// largest charge and the tightest cap. `None` if any is impassable.
+pub fn worst_path_cost(
+    paths: &[Vec<Point>],
+    areas: &[(&Polygon, AreaCost)],
+    lines: &[(&Polyline, LineCost)],
+) -> Option<PathCost> {
+    let mut worst = PathCost::FREE;
+    for p in paths {
+        let c = path_cost(p, areas, lines)?;
+        worst = PathCost {
+            charged: worst.charged.max(c.charged),
+            cap_quarters: worst.cap_quarters.min(c.cap_quarters),
+        };
+    }
+    Some(worst)
+}
+
+impl Formation {
+    /// The arcs swept by the corners of every base in a wheel, as chords
+    /// every 5° (for the terrain they cross; in the open the chords are
+    /// shorter than [`Moved::charged`], which bounds the arc itself, so a
+    /// rule takes the larger of the two).
+    pub fn wheel_paths(&self, pivot: Side, angle: Degrees) -> Vec<Vec<Point>> {
+        let p = self.pivot(pivot);
+        let signed = match pivot {
+            Side::Left => angle,
+            Side::Right => Degrees(-angle.0),
+        };
+        self.bases()
+            .iter()
+            .flat_map(|b| b.corners())
+            .map(|c| arc_points(p, c, signed, Degrees(50)))
+            .collect()
     }
 }

@@ -2,7 +2,7 @@
 //! the crossings of a segment with them, line of sight and the cost of a
 //! path.
 
-use super::{SqDist, Vec2, dist2, isqrt_ceil};
+use super::{SqDist, Vec2, dist2};
 use engine::param::{Inches, Point};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -98,14 +98,9 @@ impl Rat {
             Rat { n, d }
         }
     }
-    /// Rounded down (`up` false) or up to `q` parts, for 0 ≤ self.
-    fn quantised(self, q: i128, up: bool) -> i128 {
-        let n = self.n * q;
-        if up {
-            (n + self.d - 1).div_euclid(self.d)
-        } else {
-            n.div_euclid(self.d)
-        }
+    /// Rounded to the nearest of `q` parts (halves away from zero).
+    fn quantised(self, q: i128) -> i128 {
+        super::div_round_i128(self.n * q, self.d)
     }
 }
 
@@ -355,7 +350,7 @@ pub enum LineCost {
 /// tightest cap of the linear features it crosses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PathCost {
-    /// Σ length × cost per inch, rounded up to the hundredth.
+    /// Σ length × cost per inch, rounded to the nearest hundredth.
     pub charged: Inches,
     /// Quarters of the speed the move may use (4 when nothing caps it).
     pub cap_quarters: u8,
@@ -387,13 +382,12 @@ const QUANTUM: i128 = 1 << 24;
 /// and each linear feature crossed caps the move. `None` when the path
 /// enters an impassable area or crosses an impassable feature.
 ///
-/// Deterministic rounding, never in the mover's favour: along each leg the
-/// stretches inside an area are widened to whole 2^-24 parts of the leg
-/// (its entry rounded down, its exit up); the weighted length of a leg is
-/// `ceil(|leg| × Σ multiplier × Δt)` in hundredths (an integer square root),
-/// so a leg in the open costs its length rounded up to the hundredth, and a
-/// path is never charged less than its exact weighted length (multipliers
-/// are at least 1).
+/// Deterministic rounding: along each leg the crossing parameters are
+/// rounded to the nearest 2^-24 of the leg, and the weighted length of a
+/// leg, `|leg| × Σ multiplier × Δt`, to the nearest hundredth (an integer
+/// square root): the same half-hundredth tolerance as "within", so a leg in
+/// the open costs its length as [`SqDist::inches`] shows it, and 5" of open
+/// ground and 1" of woods at 2 per inch cost exactly 7".
 pub fn path_cost(
     path: &[Point],
     areas: &[(&Polygon, AreaCost)],
@@ -424,7 +418,7 @@ pub fn path_cost(
                 AreaCost::PerInch(m) => *m,
             };
             for (lo, hi) in inside {
-                let (l, h) = (lo.quantised(QUANTUM, false), hi.quantised(QUANTUM, true));
+                let (l, h) = (lo.quantised(QUANTUM), hi.quantised(QUANTUM));
                 cuts.push(l);
                 cuts.push(h);
                 spans.push((l, h, m));
@@ -444,7 +438,9 @@ pub fn path_cost(
         }
         let l2 = Vec2::between(a, b).len2() as u128;
         let w = weight as u128;
-        let charged = isqrt_ceil(l2 * w * w).div_ceil(QUANTUM as u128);
+        // round(sqrt(l2 w²) / Q) = floor((floor(2 sqrt(l2 w²)) + Q) / 2Q).
+        let q = QUANTUM as u128;
+        let charged = ((4 * l2 * w * w).isqrt() + q) / (2 * q);
         total = total.then(PathCost {
             charged: Inches(charged as i32),
             cap_quarters: cap,
