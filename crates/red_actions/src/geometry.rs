@@ -1,0 +1,599 @@
+//! The geometry of the open table: bases as oriented rectangles, units in
+//! line or column, distances, overlaps, arcs, flank and rear, enfilade, lines
+//! of sight across terrain and the primitive moves, all in exact integer
+//! arithmetic so that a save replays bit for bit on every machine.
+//!
+//! # Exactness
+//!
+//! Nothing a rule decides goes through floating point (`f64` sine, cosine
+//! and square root may differ in the last bit between machines and
+//! libraries). The choices, in order:
+//!
+//! - **Units.** Lengths are [`Inches`] (hundredths of an inch), angles
+//!   [`Degrees`] (tenths of a degree clockwise from north), points x east and
+//!   y south. Coordinates must stay within ±[`COORD_LIMIT`] (1000"), which
+//!   keeps every product below in `i128` with room to spare (the largest is
+//!   about 2^111).
+//! - **Trigonometry.** [`sin`] and [`cos`] read a table of the sine of every
+//!   tenth of a degree from 0° to 90° scaled by 2^16 ([`TRIG_SCALE`]),
+//!   generated once and embedded (`geometry/sine.rs`); the other quadrants
+//!   come from its symmetries, so `sin(a + 180°) = −sin(a)` and
+//!   `cos(a) = sin(90° − a)` hold exactly. A direction is that integer vector
+//!   (its length is 65536 give or take 1).
+//! - **Rounding.** A rotated or offset point is rounded to the hundredth,
+//!   half away from zero ([`div_round`]), so that rounding is symmetric:
+//!   `round(−v) = −round(v)`. That makes an advance by `d` then by `−d`
+//!   return exactly to the start, and an about-face land exactly on the same
+//!   footprint.
+//! - **Bases.** A base is its centre pose, width (frontage) and depth. Its
+//!   footprint is the parallelogram `centre ± hf ± hr` where `hf` and `hr`
+//!   are the half-depth and half-width vectors, *each rounded once to the
+//!   hundredth*. Its four corners are therefore integers and every later
+//!   test (overlap, distance, charge aspect) is exact on those integers. A
+//!   unit laid out by [`Formation`] places its bases `2 hr` (line) or `2 hf`
+//!   (column) apart, so neighbours share their edges exactly: a formed unit
+//!   never overlaps itself, and its bases touch.
+//! - **Distances** are compared squared, as exact rationals ([`SqDist`]):
+//!   "within X" is `d ≤ X + 0.005"`, that is `4 d² ≤ (2X + 1)²` in
+//!   hundredths ([`SqDist::within`]). Distances shown to a player are
+//!   rounded to the nearest hundredth with an integer square root. Between
+//!   integer corners a distance is never exactly X + 0.005" (4d² is never an
+//!   odd square, for vertex–vertex or vertex–edge distances alike), so "within
+//!   X" agrees with the distance shown rounded to the hundredth.
+//! - **Arc lengths** (a wheel, a turn) are exact *upper bounds* rounded up to
+//!   the hundredth: the radius is the ceiling of an integer square root and
+//!   π is taken as 355/113 (larger than π by 2.7e-7), so a wheel is never
+//!   charged less than its true swept arc, and at most 1 + θ hundredths more
+//!   (θ in radians: under 0.05" for any wheel up to 180°).
+//! - **Terrain** crossings along a segment are rational parameters, compared
+//!   exactly. A segment that only runs along a polygon's edge or touches a
+//!   corner is not inside it (the open interior counts, see
+//!   [`segment_inside`]). For the cost of a path through area terrain the
+//!   crossings are rounded to the nearest 2^-24 of the segment and the
+//!   weighted length to the nearest hundredth ([`path_cost`]), the same
+//!   half-hundredth tolerance as "within": compared with an allowance by
+//!   `≤`, a path up to 0.005" over it passes, as a distance would.
+//!
+//! # Decisions (the rulings file belongs to the rules; listed here as well)
+//!
+//! - A wheel pivots on the front corner of the unit's inner end, and every
+//!   base pays the arc swept by the corner farthest from that pivot (the rear
+//!   corner of the outside base: "no part of any base may move more than
+//!   this distance").
+//! - A turn of 90° or 180° turns each base about its own centre; it costs the
+//!   arc swept by a corner (half the diagonal × the angle). A line turned 90°
+//!   becomes a column headed by the base at that end, and a column a line.
+//! - Flank, rear and enfilade are judged from base centres, "most" and
+//!   "bulk" being a strict majority.
+//! - Line of sight: within the close range (4") nothing blocks; otherwise
+//!   any stretch of a sight-blocking area (woods, town, scrub) blocks, except
+//!   the stretch from an observer inside it up to `edge` (2") long and the
+//!   stretch to a target inside it up to `edge` long when the target can be
+//!   seen there (not stationary infantry or unlimbered guns). A hedge blocks
+//!   unless it is within `hedge_near` of the observer (behind it, he sees
+//!   through) or of a target that can be seen there. Hills and dead ground
+//!   are not modelled yet.
+
+mod bearing;
+mod moves;
+mod sine;
+mod terrain;
+
+pub use bearing::*;
+pub use moves::*;
+pub use terrain::*;
+
+use engine::param::{Degrees, Inches, Point, Pose};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+/// The scale of [`sin`] and [`cos`]: 1.0 is 65536.
+pub const TRIG_SCALE: i64 = 1 << 16;
+
+/// The largest coordinate (in hundredths) the exact arithmetic is sized for.
+pub const COORD_LIMIT: i32 = 100_000;
+
+/// Integer division rounded to the nearest, halves away from zero
+/// (`d > 0`), so that `div_round(−n, d) = −div_round(n, d)`.
+pub fn div_round(n: i64, d: i64) -> i64 {
+    debug_assert!(d > 0);
+    if n >= 0 {
+        (n + d / 2) / d
+    } else {
+        -((-n + d / 2) / d)
+    }
+}
+
+fn div_round_i128(n: i128, d: i128) -> i128 {
+    debug_assert!(d > 0);
+    if n >= 0 {
+        (n + d / 2) / d
+    } else {
+        -((-n + d / 2) / d)
+    }
+}
+
+/// Ceiling of `n / d` for `n ≥ 0`, `d > 0`.
+fn div_ceil_u(n: u128, d: u128) -> u128 {
+    n.div_ceil(d)
+}
+
+/// The smallest integer whose square is at least `n`.
+fn isqrt_ceil(n: u128) -> u128 {
+    let r = n.isqrt();
+    if r * r == n { r } else { r + 1 }
+}
+
+/// sin(a) × 65536, rounded, for any angle in tenths of a degree.
+pub fn sin(a: Degrees) -> i64 {
+    let t = a.0.rem_euclid(3600) as usize;
+    match t {
+        0..=900 => sine::SINE[t] as i64,
+        901..=1800 => sine::SINE[1800 - t] as i64,
+        1801..=2700 => -(sine::SINE[t - 1800] as i64),
+        _ => -(sine::SINE[3600 - t] as i64),
+    }
+}
+
+/// cos(a) × 65536, rounded: sin(90° − a).
+pub fn cos(a: Degrees) -> i64 {
+    sin(Degrees(900 - a.0.rem_euclid(3600)))
+}
+
+/// An integer vector (x east, y south), in hundredths or in any scale.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vec2 {
+    pub x: i64,
+    pub y: i64,
+}
+
+impl Vec2 {
+    pub const fn new(x: i64, y: i64) -> Vec2 {
+        Vec2 { x, y }
+    }
+    /// The direction of a facing, scaled by [`TRIG_SCALE`]: north is
+    /// (0, −65536), east (65536, 0).
+    pub fn facing(a: Degrees) -> Vec2 {
+        Vec2::new(sin(a), -cos(a))
+    }
+    pub fn between(from: Point, to: Point) -> Vec2 {
+        Vec2::new(
+            to.x.0 as i64 - from.x.0 as i64,
+            to.y.0 as i64 - from.y.0 as i64,
+        )
+    }
+    pub fn dot(self, o: Vec2) -> i128 {
+        self.x as i128 * o.x as i128 + self.y as i128 * o.y as i128
+    }
+    /// Positive when `o` is clockwise of `self` (y grows southwards).
+    pub fn cross(self, o: Vec2) -> i128 {
+        self.x as i128 * o.y as i128 - self.y as i128 * o.x as i128
+    }
+    pub fn len2(self) -> i128 {
+        self.dot(self)
+    }
+    pub fn reversed(self) -> Vec2 {
+        Vec2::new(-self.x, -self.y)
+    }
+    pub fn plus(self, o: Vec2) -> Vec2 {
+        Vec2::new(self.x + o.x, self.y + o.y)
+    }
+    pub fn minus(self, o: Vec2) -> Vec2 {
+        Vec2::new(self.x - o.x, self.y - o.y)
+    }
+    pub fn scale(self, k: i64) -> Vec2 {
+        Vec2::new(self.x * k, self.y * k)
+    }
+    /// Rotated clockwise by `a`, rounded (symmetric rounding).
+    pub fn rotated(self, a: Degrees) -> Vec2 {
+        let (s, c) = (sin(a) as i128, cos(a) as i128);
+        let (x, y) = (self.x as i128, self.y as i128);
+        let t = TRIG_SCALE as i128;
+        Vec2::new(
+            div_round_i128(x * c - y * s, t) as i64,
+            div_round_i128(x * s + y * c, t) as i64,
+        )
+    }
+}
+
+/// `p` moved by `v` (hundredths).
+pub fn offset(p: Point, v: Vec2) -> Point {
+    Point {
+        x: Inches((p.x.0 as i64 + v.x) as i32),
+        y: Inches((p.y.0 as i64 + v.y) as i32),
+    }
+}
+
+/// `p` rotated clockwise by `a` about `about`, rounded to the hundredth.
+pub fn rotate(p: Point, about: Point, a: Degrees) -> Point {
+    offset(about, Vec2::between(about, p).rotated(a))
+}
+
+/// The vector `forward` ahead and `right` to the right of a facing, divided
+/// by `den` and rounded once (hundredths in, hundredths out).
+pub fn local(facing: Degrees, right: i64, forward: i64, den: i64) -> Vec2 {
+    let (s, c) = (sin(facing), cos(facing));
+    let d = TRIG_SCALE * den;
+    Vec2::new(
+        div_round(c * right + s * forward, d),
+        div_round(s * right - c * forward, d),
+    )
+}
+
+/// The squared distance between two points, exactly.
+pub fn dist2(a: Point, b: Point) -> SqDist {
+    SqDist::new(Vec2::between(a, b).len2(), 1)
+}
+
+/// A squared distance as an exact rational `num / den` (hundredths squared).
+#[derive(Clone, Copy, Debug)]
+pub struct SqDist {
+    num: i128,
+    den: i128,
+}
+
+impl SqDist {
+    pub const ZERO: SqDist = SqDist { num: 0, den: 1 };
+    fn new(num: i128, den: i128) -> SqDist {
+        debug_assert!(num >= 0 && den > 0);
+        SqDist { num, den }
+    }
+    pub fn is_zero(self) -> bool {
+        self.num == 0
+    }
+    /// Whether this distance is at most `x` + 0.005" ("within x").
+    pub fn within(self, x: Inches) -> bool {
+        let t = 2 * x.0 as i128 + 1;
+        if t < 0 {
+            return false;
+        }
+        4 * self.num <= t * t * self.den
+    }
+    /// Whether this distance is at most `x`, exactly (no tolerance).
+    pub fn at_most(self, x: Inches) -> bool {
+        x.0 >= 0 && self.num <= (x.0 as i128).pow(2) * self.den
+    }
+    /// The distance rounded to the nearest hundredth (for showing; rules
+    /// compare with [`SqDist::within`]).
+    pub fn inches(self) -> Inches {
+        let four = (4 * self.num / self.den) as u128;
+        Inches(four.isqrt().div_ceil(2) as i32)
+    }
+    /// The distance rounded up to the hundredth.
+    pub fn inches_ceil(self) -> Inches {
+        let q = div_ceil_u(self.num as u128, self.den as u128);
+        Inches(isqrt_ceil(q) as i32)
+    }
+}
+
+impl PartialEq for SqDist {
+    fn eq(&self, o: &SqDist) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for SqDist {}
+impl PartialOrd for SqDist {
+    fn partial_cmp(&self, o: &SqDist) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for SqDist {
+    fn cmp(&self, o: &SqDist) -> Ordering {
+        (self.num * o.den).cmp(&(o.num * self.den))
+    }
+}
+
+/// The squared distance from `p` to the segment `a`–`b`, exactly.
+pub fn point_segment_dist2(p: Point, a: Point, b: Point) -> SqDist {
+    let ab = Vec2::between(a, b);
+    let ap = Vec2::between(a, p);
+    let l2 = ab.len2();
+    let t = ab.dot(ap);
+    if l2 == 0 || t <= 0 {
+        return SqDist::new(ap.len2(), 1);
+    }
+    if t >= l2 {
+        return dist2(p, b);
+    }
+    let c = ab.cross(ap);
+    SqDist::new(c * c, l2)
+}
+
+/// One base: an oriented rectangle on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Base {
+    /// The centre and the facing.
+    pub pose: Pose,
+    /// Frontage.
+    pub width: Inches,
+    pub depth: Inches,
+}
+
+impl Base {
+    pub fn new(pose: Pose, width: Inches, depth: Inches) -> Base {
+        Base { pose, width, depth }
+    }
+    /// Half the depth forward and half the width to the right, each rounded
+    /// once: the footprint is `centre ± hf ± hr`.
+    pub fn halves(&self) -> (Vec2, Vec2) {
+        half_vectors(self.pose.facing, self.width, self.depth)
+    }
+    /// Front-left, front-right, rear-right, rear-left.
+    pub fn corners(&self) -> [Point; 4] {
+        let (hf, hr) = self.halves();
+        let c = self.pose.at;
+        [
+            offset(c, hf.minus(hr)),
+            offset(c, hf.plus(hr)),
+            offset(c, hr.minus(hf)),
+            offset(c, hf.plus(hr).reversed()),
+        ]
+    }
+    /// The middle of the front edge (where fire and sight are measured from).
+    pub fn front_centre(&self) -> Point {
+        offset(self.pose.at, self.halves().0)
+    }
+    /// The middle of the rear edge (tachankas fire from it).
+    pub fn rear_centre(&self) -> Point {
+        offset(self.pose.at, self.halves().0.reversed())
+    }
+    /// The same base turned about its centre by `a` (clockwise).
+    pub fn turned(&self, a: Degrees) -> Base {
+        let mut b = *self;
+        b.pose.facing = Degrees(self.pose.facing.0 + a.0).normalised();
+        b
+    }
+    /// Whether `p` lies in the base (its boundary included).
+    pub fn contains(&self, p: Point) -> bool {
+        convex_contains(&self.corners(), p)
+    }
+}
+
+/// The half-depth (forward) and half-width (right) vectors of a base facing
+/// `facing`, each rounded once.
+pub fn half_vectors(facing: Degrees, width: Inches, depth: Inches) -> (Vec2, Vec2) {
+    (
+        local(facing, 0, depth.0 as i64, 2),
+        local(facing, width.0 as i64, 0, 2),
+    )
+}
+
+/// Whether `p` is in the convex polygon `poly` (either orientation),
+/// boundary included.
+pub fn convex_contains(poly: &[Point], p: Point) -> bool {
+    let (mut pos, mut neg) = (false, false);
+    for i in 0..poly.len() {
+        let a = poly[i];
+        let b = poly[(i + 1) % poly.len()];
+        let c = Vec2::between(a, b).cross(Vec2::between(a, p));
+        pos |= c > 0;
+        neg |= c < 0;
+    }
+    !(pos && neg)
+}
+
+/// The extent of a convex polygon projected on `axis` (unscaled dot
+/// products).
+fn project(poly: &[Point], axis: Vec2) -> (i128, i128) {
+    let mut lo = i128::MAX;
+    let mut hi = i128::MIN;
+    for &p in poly {
+        let d = axis.dot(Vec2::new(p.x.0 as i64, p.y.0 as i64));
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    (lo, hi)
+}
+
+/// How two convex polygons meet, by separating axes (exact).
+fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
+    let mut touching = false;
+    for poly in [a, b] {
+        for i in 0..poly.len() {
+            let e = Vec2::between(poly[i], poly[(i + 1) % poly.len()]);
+            if e.x == 0 && e.y == 0 {
+                continue;
+            }
+            let axis = Vec2::new(-e.y, e.x);
+            let (alo, ahi) = project(a, axis);
+            let (blo, bhi) = project(b, axis);
+            if ahi < blo || bhi < alo {
+                return Meet::Apart;
+            }
+            if ahi == blo || bhi == alo {
+                touching = true;
+            }
+        }
+    }
+    if touching { Meet::Touch } else { Meet::Overlap }
+}
+
+/// How two footprints meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meet {
+    /// No point in common.
+    Apart,
+    /// Only boundary points in common (bases in contact).
+    Touch,
+    /// Their interiors overlap.
+    Overlap,
+}
+
+/// How two bases meet: apart, touching or overlapping (exact).
+pub fn meet(a: &Base, b: &Base) -> Meet {
+    convex_meet(&a.corners(), &b.corners())
+}
+
+/// Whether the interiors of two bases overlap (touching is not overlapping).
+pub fn overlaps(a: &Base, b: &Base) -> bool {
+    meet(a, b) == Meet::Overlap
+}
+
+/// The minimum distance between two bases, squared, exactly: zero when
+/// they touch or overlap.
+pub fn base_dist2(a: &Base, b: &Base) -> SqDist {
+    let (ca, cb) = (a.corners(), b.corners());
+    if convex_meet(&ca, &cb) != Meet::Apart {
+        return SqDist::ZERO;
+    }
+    let mut best: Option<SqDist> = None;
+    for (p, q) in [(&ca, &cb), (&cb, &ca)] {
+        for &v in p.iter() {
+            for i in 0..4 {
+                let d = point_segment_dist2(v, q[i], q[(i + 1) % 4]);
+                if best.is_none_or(|b| d < b) {
+                    best = Some(d);
+                }
+            }
+        }
+    }
+    best.unwrap_or(SqDist::ZERO)
+}
+
+/// The minimum distance between two units (their closest bases), squared.
+/// An empty unit is infinitely far: `None`.
+pub fn unit_dist2(a: &[Base], b: &[Base]) -> Option<SqDist> {
+    let mut best: Option<SqDist> = None;
+    for x in a {
+        for y in b {
+            let d = base_dist2(x, y);
+            if best.is_none_or(|b| d < b) {
+                best = Some(d);
+            }
+        }
+    }
+    best
+}
+
+/// Whether two units are within `x` of each other: the minimum distance
+/// between their bases is at most `x` + 0.005".
+pub fn within(a: &[Base], b: &[Base], x: Inches) -> bool {
+    a.iter()
+        .any(|p| b.iter().any(|q| base_dist2(p, q).within(x)))
+}
+
+/// Whether any base of `a` overlaps any base of `b`.
+pub fn units_overlap(a: &[Base], b: &[Base]) -> bool {
+    a.iter().any(|p| b.iter().any(|q| overlaps(p, q)))
+}
+
+/// Line (side by side) or column (one behind another).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Order {
+    Line,
+    Column,
+}
+
+/// A unit in formation: `count` bases of one size in line or column,
+/// placed from an anchor: the middle of the unit's front edge, and its
+/// facing. Neighbouring bases share their edges exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Formation {
+    pub order: Order,
+    pub count: u8,
+    pub width: Inches,
+    pub depth: Inches,
+    /// The middle of the front edge and the facing.
+    pub front: Pose,
+}
+
+impl Formation {
+    pub fn new(order: Order, count: u8, width: Inches, depth: Inches, front: Pose) -> Formation {
+        Formation {
+            order,
+            count,
+            width,
+            depth,
+            front,
+        }
+    }
+    fn halves(&self) -> (Vec2, Vec2) {
+        half_vectors(self.front.facing, self.width, self.depth)
+    }
+    /// The bases, left to right (line) or front to rear (column).
+    pub fn bases(&self) -> Vec<Base> {
+        let (hf, hr) = self.halves();
+        let n = self.count as i64;
+        let a = self.front.at;
+        (0..n)
+            .map(|i| {
+                let v = match self.order {
+                    Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
+                    Order::Column => hf.scale(-(2 * i + 1)),
+                };
+                Base::new(
+                    Pose {
+                        at: offset(a, v),
+                        facing: self.front.facing,
+                    },
+                    self.width,
+                    self.depth,
+                )
+            })
+            .collect()
+    }
+    /// Bases across the front and ranks deep.
+    pub fn files_ranks(&self) -> (i64, i64) {
+        match self.order {
+            Order::Line => (self.count as i64, 1),
+            Order::Column => (1, self.count as i64),
+        }
+    }
+    /// The outline of the whole unit: front-left, front-right, rear-right,
+    /// rear-left (exactly the outer corners of its bases).
+    pub fn outline(&self) -> [Point; 4] {
+        let (hf, hr) = self.halves();
+        let (files, ranks) = self.files_ranks();
+        let (side, back) = (hr.scale(files), hf.scale(2 * ranks));
+        let a = self.front.at;
+        [
+            offset(a, side.reversed()),
+            offset(a, side),
+            offset(a, side.minus(back)),
+            offset(a, side.plus(back).reversed()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sine_table_matches_f64() {
+        for t in -3600..=7200 {
+            let r = (t as f64 / 10.0).to_radians();
+            let s = sin(Degrees(t)) as f64 / 65536.0;
+            let c = cos(Degrees(t)) as f64 / 65536.0;
+            assert!((s - r.sin()).abs() <= 0.5 / 65536.0 + 1e-12, "sin {t}");
+            assert!((c - r.cos()).abs() <= 0.5 / 65536.0 + 1e-12, "cos {t}");
+        }
+    }
+
+    #[test]
+    fn sine_symmetries_hold_exactly() {
+        for t in 0..3600 {
+            let a = Degrees(t);
+            assert_eq!(sin(Degrees(t + 1800)), -sin(a));
+            assert_eq!(sin(Degrees(-t)), -sin(a));
+            assert_eq!(cos(Degrees(-t)), cos(a));
+            assert_eq!(cos(a), sin(Degrees(900 - t)));
+            assert_eq!(sin(Degrees(1800 - t)), sin(a));
+            let n = sin(a).pow(2) + cos(a).pow(2);
+            assert!((n - (1 << 32)).abs() <= 2 * 65536, "{t}: {n}");
+        }
+        assert_eq!(sin(Degrees(0)), 0);
+        assert_eq!(sin(Degrees(900)), 65536);
+        assert_eq!(sin(Degrees(300)), 32768);
+    }
+
+    #[test]
+    fn rounding_is_symmetric() {
+        for n in -1000..1000 {
+            assert_eq!(div_round(-n, 7), -div_round(n, 7));
+        }
+        assert_eq!(div_round(5, 10), 1);
+        assert_eq!(div_round(-5, 10), -1);
+        assert_eq!(div_round(4, 10), 0);
+    }
+}
