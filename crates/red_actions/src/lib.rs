@@ -4,3 +4,6 @@
 //!
 //! Positions, lengths and angles are fixed point (`engine::param::Inches`,
 //! `Degrees`), so that a save replays bit for bit on any machine.
+
+pub mod data;
+pub mod tables;
