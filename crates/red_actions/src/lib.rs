@@ -6,4 +6,8 @@
 //! `Degrees`), so that a save replays bit for bit on any machine.
 
 pub mod data;
+pub mod scenario;
 pub mod tables;
+
+pub use scenario::{Scenario, load_scenario};
+pub use tables::Tables;
