@@ -8,7 +8,7 @@
 //! table's north-west corner).
 
 use crate::data::{
-    ArmiesFile, Num, OfficersFile, PointFile, PointsFile, RULESET_ID, ScenarioFile, TablesFile,
+    ArmiesFile, OfficersFile, PointFile, PointsFile, RULESET_ID, ScenarioFile, TablesFile,
     TroopsFile, UnitFile,
 };
 use crate::tables::{DirectHitNumbers, Tables, compile_tables, degrees, inches};
@@ -16,7 +16,7 @@ use engine::data::{DataErrors, Problems, SourceFile, Spanned, resolve_inside};
 use engine::param::{Degrees, Inches, Point, Pose};
 use engine::{ScenarioInfo, Side};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 // ---------------------------------------------------------------- troop cards
@@ -73,7 +73,10 @@ impl Category {
         Category::ALL.iter().find(|(k, _)| *k == s).map(|(_, c)| *c)
     }
     pub fn key(self) -> &'static str {
-        Category::ALL.iter().find(|(_, c)| *c == self).map_or("", |(k, _)| k)
+        Category::ALL
+            .iter()
+            .find(|(_, c)| *c == self)
+            .map_or("", |(k, _)| k)
     }
     /// Infantry: riflemen, engineers, grenadiers and machine-gunners.
     pub fn is_infantry(self) -> bool {
@@ -667,7 +670,14 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     let file = SourceFile::read(path)?;
     let raw: ScenarioFile = file.parse_toml()?;
     let mut p = Problems::default();
-    engine::data::check_header(&file, &raw.ruleset, &raw.kind, RULESET_ID, "scenario", &mut p);
+    engine::data::check_header(
+        &file,
+        &raw.ruleset,
+        &raw.kind,
+        RULESET_ID,
+        "scenario",
+        &mut p,
+    );
     let tables_file = read_referenced(path, &file, &raw.tables, "tables", &mut p);
     let troops_file = read_referenced(path, &file, &raw.troops, "troops", &mut p);
     let officers_file = read_referenced(path, &file, &raw.officers, "officers", &mut p);
@@ -680,8 +690,7 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     let mut parse_errors = Vec::new();
     let raw_tables: Option<TablesFile> = tf.parse_toml().map_err(|e| parse_errors.push(e)).ok();
     let raw_troops: Option<TroopsFile> = trf.parse_toml().map_err(|e| parse_errors.push(e)).ok();
-    let raw_officers: Option<OfficersFile> =
-        of.parse_toml().map_err(|e| parse_errors.push(e)).ok();
+    let raw_officers: Option<OfficersFile> = of.parse_toml().map_err(|e| parse_errors.push(e)).ok();
     let raw_armies: Option<ArmiesFile> = af.parse_toml().map_err(|e| parse_errors.push(e)).ok();
     let (Some(rt), Some(rtr), Some(ro), Some(ra)) =
         (raw_tables, raw_troops, raw_officers, raw_armies)
@@ -773,7 +782,10 @@ fn compile_troops(
             p.at(
                 file,
                 k,
-                format!("{what} \"{}\" is not a troop type of this file", k.get_ref()),
+                format!(
+                    "{what} \"{}\" is not a troop type of this file",
+                    k.get_ref()
+                ),
             );
         }
         i
@@ -814,7 +826,11 @@ fn compile_troops(
         }
         let depth = inches(file, &v.depth, p);
         if depth == Inches::ZERO {
-            p.at(file, &v.depth, format!("troop \"{key}\": a base has a depth above 0"));
+            p.at(
+                file,
+                &v.depth,
+                format!("troop \"{key}\": a base has a depth above 0"),
+            );
         }
         let speed = inches(file, &v.speed, p);
         let evasive = v.evasive.as_ref().map(|e| (e, inches(file, e, p)));
@@ -828,30 +844,32 @@ fn compile_troops(
             );
         }
         // Speeds against the text's fixed distances.
-        let speed_limits: Option<(Inches, Inches, &str)> = if category.is_infantry()
-            || category == Category::Mortar
-        {
-            Some((
-                d.retire_infantry,
-                d.officer_foot,
-                "above the 3\" infantry retire and at most an officer's 10\" on foot",
-            ))
-        } else if category.is_cavalry() || category == Category::HorseGun {
-            Some((
-                d.retire_cavalry,
-                d.officer_mounted,
-                "above the 6\" cavalry retire and at most a mounted officer's 20\"",
-            ))
-        } else {
-            None
-        };
+        let speed_limits: Option<(Inches, Inches, &str)> =
+            if category.is_infantry() || category == Category::Mortar {
+                Some((
+                    d.retire_infantry,
+                    d.officer_foot,
+                    "above the 3\" infantry retire and at most an officer's 10\" on foot",
+                ))
+            } else if category.is_cavalry() || category == Category::HorseGun {
+                Some((
+                    d.retire_cavalry,
+                    d.officer_mounted,
+                    "above the 6\" cavalry retire and at most a mounted officer's 20\"",
+                ))
+            } else {
+                None
+            };
         if let Some((above, at_most, words)) = speed_limits
             && (speed <= above || speed > at_most)
         {
             p.at(
                 file,
                 &v.speed,
-                format!("troop \"{key}\": speed {speed}: a {} moves {words}", category.key()),
+                format!(
+                    "troop \"{key}\": speed {speed}: a {} moves {words}",
+                    category.key()
+                ),
             );
         }
         if category == Category::Engine && speed != tables.train.max_speed {
@@ -864,10 +882,7 @@ fn compile_troops(
                 ),
             );
         }
-        if category == Category::Officer
-            && speed != d.officer_mounted
-            && speed != d.officer_foot
-        {
+        if category == Category::Officer && speed != d.officer_mounted && speed != d.officer_foot {
             p.at(
                 file,
                 &v.speed,
@@ -878,7 +893,11 @@ fn compile_troops(
             );
         }
         let shooting = *v.shooting.get_ref();
-        let range = v.range.as_ref().map(|r| inches(file, r, p)).unwrap_or(Inches::ZERO);
+        let range = v
+            .range
+            .as_ref()
+            .map(|r| inches(file, r, p))
+            .unwrap_or(Inches::ZERO);
         if shooting > 0 {
             let first = tables.shooting_columns[0] as u32;
             if (shooting as u32) * (lo as u32) < first {
@@ -969,7 +988,12 @@ fn compile_troops(
         };
         if category == Category::FieldGun
             && let (Some(row), Some(dh)) = (&v.direct_hit, direct_hit)
-            && (dh.building, dh.moving_vehicle, dh.stationary_vehicle, dh.other) != (9, 11, 9, 10)
+            && (
+                dh.building,
+                dh.moving_vehicle,
+                dh.stationary_vehicle,
+                dh.other,
+            ) != (9, 11, 9, 10)
         {
             p.at(
                 file,
@@ -987,7 +1011,10 @@ fn compile_troops(
                 p.at(
                     file,
                     n,
-                    format!("troop \"{key}\": {what} {}: a success number for 2d6, 2 to 12", n.get_ref()),
+                    format!(
+                        "troop \"{key}\": {what} {}: a success number for 2d6, 2 to 12",
+                        n.get_ref()
+                    ),
                 );
             }
         }
@@ -1008,11 +1035,22 @@ fn compile_troops(
             }
         }
         if traits.contains(&Trait::CanForm) && category != Category::Sabre {
-            p.at(file, card, format!("troop \"{key}\": only sabres may be formed"));
+            p.at(
+                file,
+                card,
+                format!("troop \"{key}\": only sabres may be formed"),
+            );
         }
-        let dismounts_as = v.dismounts_as.as_ref().and_then(|k| index(k, "dismounts_as", p));
+        let dismounts_as = v
+            .dismounts_as
+            .as_ref()
+            .and_then(|k| index(k, "dismounts_as", p));
         if v.dismounts_as.is_some() && category != Category::Sabre {
-            p.at(file, card, format!("troop \"{key}\": only cavalry (sabres) dismount"));
+            p.at(
+                file,
+                card,
+                format!("troop \"{key}\": only cavalry (sabres) dismount"),
+            );
         }
         let tests_as = v.tests_as.as_ref().and_then(|k| index(k, "tests_as", p));
         let mut arcs = Vec::new();
@@ -1022,7 +1060,11 @@ fn compile_troops(
                     let a = a.get_ref();
                     let half = degrees(file, &a.half, p);
                     if half <= Degrees(0) || half > Degrees::whole(180) {
-                        p.at(file, &a.half, "an arc's half width is above 0 and at most 180 degrees");
+                        p.at(
+                            file,
+                            &a.half,
+                            "an arc's half width is above 0 and at most 180 degrees",
+                        );
                     }
                     arcs.push(Arc {
                         toward: degrees(file, &a.toward, p).normalised(),
@@ -1037,12 +1079,21 @@ fn compile_troops(
             None => {}
         }
         if *v.points.get_ref() == 0 {
-            p.at(file, &v.points, format!("troop \"{key}\": points above 0 (flight counts them)"));
+            p.at(
+                file,
+                &v.points,
+                format!("troop \"{key}\": points above 0 (flight counts them)"),
+            );
         }
         out.push(TroopType {
             key: key.clone(),
             name: v.name.clone(),
-            armies: v.armies.get_ref().iter().map(|a| a.get_ref().clone()).collect(),
+            armies: v
+                .armies
+                .get_ref()
+                .iter()
+                .map(|a| a.get_ref().clone())
+                .collect(),
             category,
             min_bases: lo,
             max_bases: hi,
@@ -1076,7 +1127,10 @@ fn compile_troops(
                 p.at(
                     file,
                     dk,
-                    format!("troop \"{key}\" dismounts as \"{}\", which is not infantry", foot.key),
+                    format!(
+                        "troop \"{key}\" dismounts as \"{}\", which is not infantry",
+                        foot.key
+                    ),
                 );
             } else if me.shooting >= foot.shooting {
                 p.at(
@@ -1179,7 +1233,10 @@ fn compile_armies(
             p.at(
                 file,
                 k,
-                format!("unknown troop type \"{}\": the troops file has no such card", k.get_ref()),
+                format!(
+                    "unknown troop type \"{}\": the troops file has no such card",
+                    k.get_ref()
+                ),
             );
         }
         i
@@ -1188,7 +1245,11 @@ fn compile_armies(
     for (key, army) in &raw.army {
         let v = army.get_ref();
         if !(1..=100).contains(v.flight.get_ref()) {
-            p.at(file, &v.flight, "flight is a percentage of the starting points, 1 to 100");
+            p.at(
+                file,
+                &v.flight,
+                "flight is a percentage of the starting points, 1 to 100",
+            );
         }
         if !(1..=3).contains(v.draw.get_ref()) {
             p.at(
@@ -1205,15 +1266,26 @@ fn compile_armies(
                 format!(
                     "officers \"{}\" is not a pool of the officers file: {}",
                     v.officers.get_ref(),
-                    pools.iter().map(|x| x.key.as_str()).collect::<Vec<_>>().join(", ")
+                    pools
+                        .iter()
+                        .map(|x| x.key.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
         }
         let mut options = Vec::new();
         for o in &v.option {
             let ov = o.get_ref();
-            if options.iter().any(|x: &ArmyOption| &x.key == ov.key.get_ref()) {
-                p.at(file, &ov.key, format!("a second option \"{}\"", ov.key.get_ref()));
+            if options
+                .iter()
+                .any(|x: &ArmyOption| &x.key == ov.key.get_ref())
+            {
+                p.at(
+                    file,
+                    &ov.key,
+                    format!("a second option \"{}\"", ov.key.get_ref()),
+                );
             }
             options.push(ArmyOption {
                 key: ov.key.get_ref().clone(),
@@ -1227,9 +1299,15 @@ fn compile_armies(
         let mut allow: Vec<Allow> = Vec::new();
         for a in &v.allow {
             let av = a.get_ref();
-            let Some(t) = troop(&av.kind, p) else { continue };
+            let Some(t) = troop(&av.kind, p) else {
+                continue;
+            };
             if allow.iter().any(|x| x.troop == t) {
-                p.at(file, &av.kind, format!("\"{}\" is allowed twice", av.kind.get_ref()));
+                p.at(
+                    file,
+                    &av.kind,
+                    format!("\"{}\" is allowed twice", av.kind.get_ref()),
+                );
             }
             if !troops[t].armies.iter().any(|x| x == key) {
                 p.at(
@@ -1242,7 +1320,11 @@ fn compile_armies(
                 );
             }
             if av.min > *av.max.get_ref() {
-                p.at(file, &av.max, format!("max {} is below min {}", av.max.get_ref(), av.min));
+                p.at(
+                    file,
+                    &av.max,
+                    format!("max {} is below min {}", av.max.get_ref(), av.min),
+                );
             }
             if let Some(o) = &av.option
                 && !options.iter().any(|x| &x.key == o.get_ref())
@@ -1250,7 +1332,10 @@ fn compile_armies(
                 p.at(
                     file,
                     o,
-                    format!("option \"{}\" is not one of the {key} list's options", o.get_ref()),
+                    format!(
+                        "option \"{}\" is not one of the {key} list's options",
+                        o.get_ref()
+                    ),
                 );
             }
             allow.push(Allow {
@@ -1324,7 +1409,11 @@ pub fn polygon_problem(pts: &[Point]) -> Option<String> {
     for i in 0..n {
         for j in i + 1..n {
             if pts[i] == pts[j] {
-                return Some(format!("corners {} and {} are the same point", i + 1, j + 1));
+                return Some(format!(
+                    "corners {} and {} are the same point",
+                    i + 1,
+                    j + 1
+                ));
             }
         }
     }
@@ -1353,7 +1442,9 @@ pub fn polygon_problem(pts: &[Point]) -> Option<String> {
             }
         }
     }
-    let area2: i64 = (0..n).map(|i| cross(Point::default(), pts[i], pts[(i + 1) % n])).sum();
+    let area2: i64 = (0..n)
+        .map(|i| cross(Point::default(), pts[i], pts[(i + 1) % n]))
+        .sum();
     if area2 == 0 {
         return Some("the polygon has no area".into());
     }
@@ -1447,14 +1538,22 @@ impl Geo<'_> {
     fn polygon(&self, pts: &PointsFile, what: &str, p: &mut Problems) -> Vec<Point> {
         let out = self.points(pts, what, p);
         if let Some(why) = polygon_problem(&out) {
-            p.at(self.file, pts, format!("{what} is not a simple polygon: {why}"));
+            p.at(
+                self.file,
+                pts,
+                format!("{what} is not a simple polygon: {why}"),
+            );
         }
         out
     }
     fn polyline(&self, pts: &PointsFile, what: &str, p: &mut Problems) -> Vec<Point> {
         let out = self.points(pts, what, p);
         if out.len() < 2 {
-            p.at(self.file, pts, format!("{what}: a line needs at least 2 points"));
+            p.at(
+                self.file,
+                pts,
+                format!("{what}: a line needs at least 2 points"),
+            );
         }
         for (i, w) in out.windows(2).enumerate() {
             if w[0] == w[1] {
@@ -1478,7 +1577,10 @@ fn parse_enum<T: Copy>(
     what: &str,
     p: &mut Problems,
 ) -> Option<T> {
-    let r = list.iter().find(|(k, _)| *k == v.get_ref()).map(|(_, t)| *t);
+    let r = list
+        .iter()
+        .find(|(k, _)| *k == v.get_ref())
+        .map(|(_, t)| *t);
     if r.is_none() {
         p.at(
             file,
@@ -1507,15 +1609,15 @@ fn compile_scenario(
     let depth = inches(file, &raw.table.depth, p);
     for (v, x) in [(&raw.table.width, width), (&raw.table.depth, depth)] {
         if x < Inches::whole(12) || x > Inches::whole(240) {
-            p.at(file, v, format!("{x}: a table is 12 to 240 inches on a side"));
+            p.at(
+                file,
+                v,
+                format!("{x}: a table is 12 to 240 inches on a side"),
+            );
             return None;
         }
     }
-    let geo = Geo {
-        file,
-        width,
-        depth,
-    };
+    let geo = Geo { file, width, depth };
     let weather = parse_enum(
         file,
         &raw.weather,
@@ -1548,7 +1650,11 @@ fn compile_scenario(
             p.at(
                 file,
                 o,
-                format!("unknown option \"{}\": the options are {}", o.get_ref(), keys_of(&OPTIONS)),
+                format!(
+                    "unknown option \"{}\": the options are {}",
+                    o.get_ref(),
+                    keys_of(&OPTIONS)
+                ),
             );
         } else if options.contains(o.get_ref()) {
             p.at(file, o, "this option is listed twice");
@@ -1556,13 +1662,21 @@ fn compile_scenario(
             options.push(o.get_ref().clone());
         }
         if o.get_ref() == "double_one_ends_turn" && initiative != Initiative::Dice {
-            p.at(file, o, "double_one_ends_turn needs initiative = \"dice\" (Option 2)");
+            p.at(
+                file,
+                o,
+                "double_one_ends_turn needs initiative = \"dice\" (Option 2)",
+            );
         }
     }
     if options.iter().any(|o| o == "rout_no_advance")
         && options.iter().any(|o| o == "rout_standard_ra")
     {
-        p.push(file.error("the options rout_no_advance and rout_standard_ra are alternatives: take one"));
+        p.push(
+            file.error(
+                "the options rout_no_advance and rout_standard_ra are alternatives: take one",
+            ),
+        );
     }
     let turns = *raw.turns.get_ref();
     if !(1..=60).contains(&turns) {
@@ -1574,13 +1688,17 @@ fn compile_scenario(
     for (i, t) in raw.terrain.iter().enumerate() {
         let v = t.get_ref();
         let what = format!("terrain {} ({})", i + 1, v.name);
-        let kind = parse_enum(file, &v.kind, &AreaKind::ALL, "terrain type", p).unwrap_or(AreaKind::Rough);
+        let kind =
+            parse_enum(file, &v.kind, &AreaKind::ALL, "terrain type", p).unwrap_or(AreaKind::Rough);
         let cover = match &v.cover {
             Some(c) => Cover::parse(c.get_ref()).unwrap_or_else(|| {
                 p.at(
                     file,
                     c,
-                    format!("cover \"{}\": use none, soft, hard, stone or super_hard", c.get_ref()),
+                    format!(
+                        "cover \"{}\": use none, soft, hard, stone or super_hard",
+                        c.get_ref()
+                    ),
                 );
                 Cover::None
             }),
@@ -1591,7 +1709,10 @@ fn compile_scenario(
                 p.at(
                     file,
                     e,
-                    format!("elevation \"{}\": use flat, rise, hill, steep or tall", e.get_ref()),
+                    format!(
+                        "elevation \"{}\": use flat, rise, hill, steep or tall",
+                        e.get_ref()
+                    ),
                 );
                 Elevation::Flat
             }),
@@ -1599,7 +1720,11 @@ fn compile_scenario(
             None => Elevation::Flat,
         };
         if kind == AreaKind::Hill && elevation == Elevation::Flat {
-            p.at(file, t, format!("{what}: a hill is a rise, hill, steep or tall, not flat"));
+            p.at(
+                file,
+                t,
+                format!("{what}: a hill is a rise, hill, steep or tall, not flat"),
+            );
         }
         let points = geo.polygon(&v.points, &what, p);
         terrain.push(Area {
@@ -1614,7 +1739,8 @@ fn compile_scenario(
     for (i, l) in raw.line.iter().enumerate() {
         let v = l.get_ref();
         let what = format!("line {} ({})", i + 1, v.name);
-        let kind = parse_enum(file, &v.kind, &LineKind::ALL, "line type", p).unwrap_or(LineKind::Road);
+        let kind =
+            parse_enum(file, &v.kind, &LineKind::ALL, "line type", p).unwrap_or(LineKind::Road);
         let points = geo.polyline(&v.points, &what, p);
         lines.push(Line {
             kind,
@@ -1635,7 +1761,11 @@ fn compile_scenario(
         )
         .unwrap_or(Material::Wood);
         if *v.frontage.get_ref() == 0 {
-            p.at(file, &v.frontage, "frontage: the bases that may fire out, at least 1");
+            p.at(
+                file,
+                &v.frontage,
+                "frontage: the bases that may fire out, at least 1",
+            );
         }
         let points = geo.polygon(&v.points, &what, p);
         buildings.push(Building {
@@ -1652,7 +1782,10 @@ fn compile_scenario(
         p.at(
             file,
             &raw.side,
-            format!("a scenario has two [[side]]s; this one has {}", sides_raw.len()),
+            format!(
+                "a scenario has two [[side]]s; this one has {}",
+                sides_raw.len()
+            ),
         );
         return None;
     }
@@ -1667,7 +1800,11 @@ fn compile_scenario(
                 format!(
                     "unknown army \"{}\": the armies file has {}",
                     v.army.get_ref(),
-                    armies.iter().map(|a| a.key.as_str()).collect::<Vec<_>>().join(", ")
+                    armies
+                        .iter()
+                        .map(|a| a.key.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
         }
@@ -1691,7 +1828,12 @@ fn compile_scenario(
                         "option \"{}\" is not one of the {} list's options ({})",
                         o.get_ref(),
                         armies[a].key,
-                        armies[a].options.iter().map(|x| x.key.as_str()).collect::<Vec<_>>().join(", ")
+                        armies[a]
+                            .options
+                            .iter()
+                            .map(|x| x.key.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 );
             }
@@ -1703,12 +1845,14 @@ fn compile_scenario(
             let what = format!("entry \"{}\"", ev.key.get_ref());
             let pts = geo.points(&ev.points, &what, p);
             if pts.len() != 2 {
-                p.at(file, &ev.points, format!("{what}: two points, the ends of a stretch of table edge"));
+                p.at(
+                    file,
+                    &ev.points,
+                    format!("{what}: two points, the ends of a stretch of table edge"),
+                );
                 continue;
             }
-            let edge = |q: Point| {
-                [q.y.0 == 0, q.x.0 == width.0, q.y.0 == depth.0, q.x.0 == 0]
-            };
+            let edge = |q: Point| [q.y.0 == 0, q.x.0 == width.0, q.y.0 == depth.0, q.x.0 == 0];
             let (ea, eb) = (edge(pts[0]), edge(pts[1]));
             if !(0..4).any(|k| ea[k] && eb[k]) {
                 p.at(
@@ -1718,7 +1862,11 @@ fn compile_scenario(
                 );
             }
             if entries.iter().any(|x| &x.key == ev.key.get_ref()) {
-                p.at(file, &ev.key, format!("a second entry \"{}\"", ev.key.get_ref()));
+                p.at(
+                    file,
+                    &ev.key,
+                    format!("a second entry \"{}\"", ev.key.get_ref()),
+                );
             }
             entries.push(Entry {
                 key: ev.key.get_ref().clone(),
@@ -1753,7 +1901,11 @@ fn compile_scenario(
         ));
     }
     if sides[0].0.key == sides[1].0.key {
-        p.at(file, &sides_raw[1].get_ref().key, "the two sides have the same key");
+        p.at(
+            file,
+            &sides_raw[1].get_ref().key,
+            "the two sides have the same key",
+        );
     }
     if sides[0].0.role == sides[1].0.role {
         p.at(
@@ -1788,7 +1940,11 @@ fn compile_scenario(
     for (i, u) in raw.unit.iter().enumerate() {
         let k = u.get_ref().id.get_ref();
         if ids.insert(k.clone(), i).is_some() {
-            p.at(file, &u.get_ref().id, format!("a second unit with id \"{k}\""));
+            p.at(
+                file,
+                &u.get_ref().id,
+                format!("a second unit with id \"{k}\""),
+            );
         }
     }
     let mut units: Vec<UnitSetup> = Vec::new();
@@ -1805,7 +1961,11 @@ fn compile_scenario(
                 format!(
                     "unknown troop type \"{}\": the troops file has {}",
                     v.kind.get_ref(),
-                    troops.iter().map(|x| x.key.as_str()).collect::<Vec<_>>().join(", ")
+                    troops
+                        .iter()
+                        .map(|x| x.key.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
             continue;
@@ -1862,7 +2022,11 @@ fn compile_scenario(
                             "formation \"{}\" is not one of a {}'s: {}",
                             f.get_ref(),
                             card.name,
-                            allowed.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>().join(", ")
+                            allowed
+                                .iter()
+                                .map(|x| format!("{x:?}").to_lowercase())
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ),
                     );
                     allowed[0]
@@ -1870,11 +2034,19 @@ fn compile_scenario(
             },
             None => allowed[0],
         };
-        let facing = v.facing.as_ref().map(|f| degrees(file, f, p).normalised()).unwrap_or(Degrees(0));
+        let facing = v
+            .facing
+            .as_ref()
+            .map(|f| degrees(file, f, p).normalised())
+            .unwrap_or(Degrees(0));
         let placement = match (&v.at, &v.entry, &v.aboard) {
             (Some(at), None, None) => {
                 if v.arrives.is_some() {
-                    p.at(file, at, "a unit on the table at the start has no arrives turn");
+                    p.at(
+                        file,
+                        at,
+                        "a unit on the table at the start has no arrives turn",
+                    );
                 }
                 let q = point(file, at, p);
                 let pose = Pose { at: q, facing };
@@ -1886,7 +2058,10 @@ fn compile_scenario(
                 };
                 let slack = 0.5;
                 let off = footprint(pose, w, d).iter().any(|&(x, y)| {
-                    x < -slack || y < -slack || x > width.0 as f64 + slack || y > depth.0 as f64 + slack
+                    x < -slack
+                        || y < -slack
+                        || x > width.0 as f64 + slack
+                        || y > depth.0 as f64 + slack
                 });
                 if off {
                     p.at(
@@ -1912,7 +2087,11 @@ fn compile_scenario(
                             "entry \"{}\" is not one of side \"{}\"'s entry points ({})",
                             e.get_ref(),
                             side_keys[side.index()],
-                            entries.iter().map(|x| x.key.as_str()).collect::<Vec<_>>().join(", ")
+                            entries
+                                .iter()
+                                .map(|x| x.key.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ),
                     );
                 }
@@ -1930,7 +2109,11 @@ fn compile_scenario(
             (None, None, Some(c)) => match ids.get(c.get_ref()) {
                 Some(&ci) => Placement::Aboard(ci),
                 None => {
-                    p.at(file, c, format!("aboard \"{}\" is not the id of a unit", c.get_ref()));
+                    p.at(
+                        file,
+                        c,
+                        format!("aboard \"{}\" is not the id of a unit", c.get_ref()),
+                    );
                     Placement::Aboard(0)
                 }
             },
@@ -1947,13 +2130,21 @@ fn compile_scenario(
             }
         };
         if v.ambush && !matches!(placement, Placement::At(_)) {
-            p.at(file, &v.id, "only a unit on the table at the start may be in ambush");
+            p.at(
+                file,
+                &v.id,
+                "only a unit on the table at the start may be in ambush",
+            );
         }
         let dug_in_quarters = match &v.dug_in {
             Some(dg) => {
                 let x = dg.get_ref().0 * 4.0;
                 if x.fract() != 0.0 || !(0.0..=12.0).contains(&x) {
-                    p.at(file, dg, "dug_in: columns of cover in quarters, 0 to 3 (Digging in)");
+                    p.at(
+                        file,
+                        dg,
+                        "dug_in: columns of cover in quarters, 0 to 3 (Digging in)",
+                    );
                     0
                 } else {
                     if !card.category.is_infantry() {
@@ -1971,7 +2162,11 @@ fn compile_scenario(
                 p.at(
                     file,
                     o,
-                    format!("option \"{}\" is not taken by side \"{}\" (its options = [...])", o.get_ref(), s.key),
+                    format!(
+                        "option \"{}\" is not taken by side \"{}\" (its options = [...])",
+                        o.get_ref(),
+                        s.key
+                    ),
                 );
             } else if let Some(opt) = armies
                 .get(s.army)
@@ -1982,7 +2177,12 @@ fn compile_scenario(
                 p.at(
                     file,
                     o,
-                    format!("option \"{}\" applies to {} units, not {}", o.get_ref(), troops[to].name, card.name),
+                    format!(
+                        "option \"{}\" applies to {} units, not {}",
+                        o.get_ref(),
+                        troops[to].name,
+                        card.name
+                    ),
                 );
             }
             uopts.push(o.get_ref().clone());
@@ -2002,7 +2202,11 @@ fn compile_scenario(
         spans.push(u);
     }
     // Carriers: aboard a train car or an armoured car, of the same side.
-    let by_id: BTreeMap<&str, usize> = units.iter().enumerate().map(|(i, u)| (u.id.as_str(), i)).collect();
+    let by_id: BTreeMap<&str, usize> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.id.as_str(), i))
+        .collect();
     for (i, u) in units.iter().enumerate() {
         if let Placement::Aboard(_) = u.placement {
             let carrier_id = spans[i].get_ref().aboard.as_ref();
@@ -2012,21 +2216,34 @@ fn compile_scenario(
                     let carrier = &units[ci];
                     let cat = troops[carrier.troop].category;
                     if !(cat.is_train_car() && cat != Category::Engine) {
-                        p.at(file, c, format!("\"{}\" is not a train car that carries troops", carrier.id));
+                        p.at(
+                            file,
+                            c,
+                            format!("\"{}\" is not a train car that carries troops", carrier.id),
+                        );
                     } else if carrier.side != u.side {
-                        p.at(file, c, format!("\"{}\" belongs to the other side", carrier.id));
+                        p.at(
+                            file,
+                            c,
+                            format!("\"{}\" belongs to the other side", carrier.id),
+                        );
                     } else if !troops[u.troop].category.is_infantry() {
                         p.at(file, c, "only infantry ride in a train's cars");
                     }
                 }
-                None => p.at(file, c, format!("aboard \"{}\" is not the id of a unit", c.get_ref())),
+                None => p.at(
+                    file,
+                    c,
+                    format!("aboard \"{}\" is not the id of a unit", c.get_ref()),
+                ),
             }
         }
     }
     // Train cars stand on a rail line.
     let rails: Vec<&Line> = lines.iter().filter(|l| l.kind == LineKind::Rail).collect();
     for (i, u) in units.iter().enumerate() {
-        if let (true, Placement::At(pose)) = (troops[u.troop].category.is_train_car(), &u.placement) {
+        if let (true, Placement::At(pose)) = (troops[u.troop].category.is_train_car(), &u.placement)
+        {
             let near = rails.iter().any(|l| {
                 l.points
                     .windows(2)
@@ -2035,7 +2252,14 @@ fn compile_scenario(
             if !near {
                 let at = spans[i].get_ref().at.as_ref();
                 if let Some(at) = at {
-                    p.at(file, at, format!("unit \"{}\" is a train car but stands off any rail line", u.id));
+                    p.at(
+                        file,
+                        at,
+                        format!(
+                            "unit \"{}\" is a train car but stands off any rail line",
+                            u.id
+                        ),
+                    );
                 }
             }
         }
@@ -2189,15 +2413,6 @@ fn compile_scenario(
         }
     }
     let sides: Vec<SideSetup> = sides.into_iter().map(|(s, _)| s).collect();
-    let mut attacker_on_table = BTreeSet::new();
-    for u in &units {
-        if sides[u.side.index()].role == Role::Attacker
-            && matches!(u.placement, Placement::At(_))
-        {
-            attacker_on_table.insert(u.id.clone());
-        }
-    }
-    let _ = attacker_on_table; // attackers may start on the table by agreement
 
     // Victory.
     let mut objectives = Vec::new();
@@ -2205,7 +2420,11 @@ fn compile_scenario(
         let v = o.get_ref();
         let at = point(file, &v.at, p);
         if !on_table(at, width, depth) {
-            p.at(file, &v.at, format!("objective \"{}\" is off the table", v.name));
+            p.at(
+                file,
+                &v.at,
+                format!("objective \"{}\" is off the table", v.name),
+            );
         }
         let held_by = v.held_by.as_ref().and_then(|k| side_of(k, p));
         objectives.push(Objective {
@@ -2216,7 +2435,9 @@ fn compile_scenario(
             value: *v.value.get_ref(),
         });
     }
-    let has_train = units.iter().any(|u| troops[u.troop].category == Category::Engine);
+    let has_train = units
+        .iter()
+        .any(|u| troops[u.troop].category == Category::Engine);
     if raw.victory.train_captured_loses && !has_train {
         p.push(file.error("victory.train_captured_loses, but no side has an engine"));
     }
@@ -2256,11 +2477,6 @@ fn compile_scenario(
         victory,
         digest,
     })
-}
-
-/// For tests: a length in a file's units.
-pub fn num(x: f64) -> Num {
-    Num(x)
 }
 
 #[cfg(test)]

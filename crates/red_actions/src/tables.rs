@@ -23,10 +23,7 @@ pub fn inches(file: &SourceFile, v: &Spanned<Num>, p: &mut Problems) -> Inches {
             p.at(
                 file,
                 v,
-                format!(
-                    "{} inches: a length is 0 to 10000 inches",
-                    v.get_ref().0
-                ),
+                format!("{} inches: a length is 0 to 10000 inches", v.get_ref().0),
             );
             Inches::ZERO
         }
@@ -821,11 +818,7 @@ pub(crate) fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problem
         &c.soft,
     ] {
         if !(-9..=0).contains(v.get_ref()) {
-            p.at(
-                file,
-                v,
-                "cover shifts the column left: 0 to -9 columns",
-            );
+            p.at(file, v, "cover shifts the column left: 0 to -9 columns");
         }
     }
 
@@ -869,13 +862,21 @@ pub(crate) fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problem
         destroys_stone_section: two_d6(&dh.destroys_stone_section, "destroys_stone_section", p),
     };
     if direct_hit.range_step == Inches::ZERO {
-        p.at(file, &dh.range_step, "range_step: +1 per this many inches, more than 0");
+        p.at(
+            file,
+            &dh.range_step,
+            "range_step: +1 per this many inches, more than 0",
+        );
     }
 
     // Combat Table.
     let ccols = raw.combat.columns.get_ref();
     let names: Vec<&str> = COMBAT_COLUMNS.iter().map(|c| c.0).collect();
-    if ccols.iter().map(|c| c.get_ref().as_str()).ne(names.iter().copied()) {
+    if ccols
+        .iter()
+        .map(|c| c.get_ref().as_str())
+        .ne(names.iter().copied())
+    {
         p.at(
             file,
             &raw.combat.columns,
@@ -1083,7 +1084,11 @@ pub(crate) fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problem
         rain_sight: inch(&w.rain_sight, p),
     };
     if !(1..=6).contains(&weather.fire_on_friends_on) {
-        p.at(file, &w.fire_on_friends_on, "fire_on_friends_on: a d6 score, 1 to 6");
+        p.at(
+            file,
+            &w.fire_on_friends_on,
+            "fire_on_friends_on: a d6 score, 1 to 6",
+        );
     }
     let d = &raw.distances;
     let distances = Distances {
@@ -1102,7 +1107,11 @@ pub(crate) fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problem
         scout: inch(&d.scout, p),
     };
     if distances.base_frontage == Inches::ZERO {
-        p.at(file, &d.base_frontage, "base_frontage: a base is wider than 0");
+        p.at(
+            file,
+            &d.base_frontage,
+            "base_frontage: a base is wider than 0",
+        );
     }
     let t = &raw.train;
     let train = Train {
@@ -1155,7 +1164,10 @@ mod tests {
     fn cells_read_as_printed() {
         let e = Effect::parse("Kill! S! Off").unwrap();
         assert!(e.kill && e.serious && e.officer && e.pinned && e.terror == 0);
-        assert_eq!(Effect::parse("2 x Ter S!").unwrap(), Effect::parse("2xTer S!").unwrap());
+        assert_eq!(
+            Effect::parse("2 x Ter S!").unwrap(),
+            Effect::parse("2xTer S!").unwrap()
+        );
         let tr = Effect::parse("Ter+Ret").unwrap();
         assert!(tr.retire && tr.terror == 1 && !tr.pinned);
         assert_eq!(Effect::parse("--").unwrap(), Effect::NONE);
@@ -1198,9 +1210,15 @@ mod tests {
         for r in 2..=12u8 {
             for total in 0..60u32 {
                 let here = t.shooting(r, total).severity();
-                assert!(here <= t.shooting(r, total + 1).severity(), "row {r} total {total}");
+                assert!(
+                    here <= t.shooting(r, total + 1).severity(),
+                    "row {r} total {total}"
+                );
                 if r < 12 {
-                    assert!(here <= t.shooting(r + 1, total).severity(), "row {r} total {total}");
+                    assert!(
+                        here <= t.shooting(r + 1, total).severity(),
+                        "row {r} total {total}"
+                    );
                 }
             }
         }
@@ -1215,8 +1233,16 @@ mod tests {
         assert_eq!(t.shooting(2, 500).to_string(), "Ret", "beyond 37+ is 37+");
         assert_eq!(t.shooting(12, 2).to_string(), "Ter S!");
         assert_eq!(t.shooting(12, 1), Effect::NONE, "below column 2: no effect");
-        assert_eq!(t.shooting(7, 25).to_string(), "Ter+Ret", "repair: row 7, 25-28");
-        assert_eq!(t.shooting(12, 5).to_string(), "2xTer S! Off", "repair: row 12, 5-8");
+        assert_eq!(
+            t.shooting(7, 25).to_string(),
+            "Ter+Ret",
+            "repair: row 7, 25-28"
+        );
+        assert_eq!(
+            t.shooting(12, 5).to_string(),
+            "2xTer S! Off",
+            "repair: row 12, 5-8"
+        );
         for total in [13, 21, 29] {
             assert_eq!(t.shooting(12, total).to_string(), "Kill! S! Off");
         }
@@ -1248,13 +1274,27 @@ mod tests {
         // gaps.md / 003, rows 2d6 = 2..12, columns Adv 3:2 2:1 5:2 3:1 4:1.
         let expected = [
             ["S/Def", "S/Def", "S/Def", "S/Ret 2T", "S/Ret 1T", "S/Hum"],
-            ["S/Def", "S/Def", "S/Ret 2T", "S/Ret 1T", "S/Hum", "W/Ret 1T"],
-            ["S/Ret 3T", "S/Ret 3T", "S/Hum", "S/Hum", "W/Ret 1T", "W/Ret 2T"],
-            ["S/Ret 2T", "S/Ret 2T", "W/Ret 1T", "W/Ret 1T", "W/Ret 2T", "W/Ret 2T"],
-            ["S/Ret 1T", "W/Ret 1T", "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Ret 3T"],
-            ["W/Ret 1T", "W/Ret 2T", "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Def"],
-            ["W/Ret 1T", "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Def", "W/Def"],
-            ["W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Def", "W/Def", "W/Def"],
+            [
+                "S/Def", "S/Def", "S/Ret 2T", "S/Ret 1T", "S/Hum", "W/Ret 1T",
+            ],
+            [
+                "S/Ret 3T", "S/Ret 3T", "S/Hum", "S/Hum", "W/Ret 1T", "W/Ret 2T",
+            ],
+            [
+                "S/Ret 2T", "S/Ret 2T", "W/Ret 1T", "W/Ret 1T", "W/Ret 2T", "W/Ret 2T",
+            ],
+            [
+                "S/Ret 1T", "W/Ret 1T", "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Ret 3T",
+            ],
+            [
+                "W/Ret 1T", "W/Ret 2T", "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Def",
+            ],
+            [
+                "W/Ret 1T", "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Def", "W/Def",
+            ],
+            [
+                "W/Ret 2T", "W/Ret 2T", "W/Ret 3T", "W/Def", "W/Def", "W/Def",
+            ],
             ["W/Ret 3T", "W/Def", "W/Def", "W/Def", "W/Def", "W/Def"],
             ["W/Def", "W/Def", "W/Def", "W/Def", "W/Def", "W/Sur"],
             ["W/Def", "W/Def", "W/Def", "W/Def", "W/Sur", "W/Sur"],
@@ -1317,7 +1357,10 @@ mod tests {
         assert!(cell("hedge", Mover::ArmouredCar).breakdown);
         assert_eq!(cell("wall", Mover::Sabres).passage, Passage::Nyet);
         assert_eq!(cell("wire", Mover::Infantry).passage, Passage::HaltAndTest);
-        assert_eq!(cell("crushed_wire", Mover::ArmouredCar).passage, Passage::EntireMove);
+        assert_eq!(
+            cell("crushed_wire", Mover::ArmouredCar).passage,
+            Passage::EntireMove
+        );
         assert_eq!(cell("dense_wood", Mover::Sabres).passage, Passage::Quarter);
         assert_eq!(cell("buildings", Mover::Tank).passage, Passage::Half);
         assert!(cell("buildings", Mover::Tank).breakdown);

@@ -126,7 +126,11 @@ fn the_cards_keep_the_texts_constraints() {
             assert!(c.range > t.shooting_modifiers.mg_close_range, "{}", c.key);
         }
         if let Some(d) = c.dismounts_as {
-            assert!(c.shooting < sc.troops[d].shooting, "{} fires mounted", c.key);
+            assert!(
+                c.shooting < sc.troops[d].shooting,
+                "{} fires mounted",
+                c.key
+            );
         }
         if c.category.is_infantry() {
             assert!(c.speed > t.distances.retire_infantry && c.speed <= t.distances.officer_foot);
@@ -138,7 +142,12 @@ fn the_cards_keep_the_texts_constraints() {
             assert_eq!(c.speed, t.train.max_speed);
         }
         if let Some(dh) = c.direct_hit {
-            let row = (dh.building, dh.moving_vehicle, dh.stationary_vehicle, dh.other);
+            let row = (
+                dh.building,
+                dh.moving_vehicle,
+                dh.stationary_vehicle,
+                dh.other,
+            );
             if matches!(c.category, Category::FieldGun) {
                 assert_eq!(row, (9, 11, 9, 10), "{}", c.key);
             } else {
@@ -227,7 +236,12 @@ fn an_unknown_troop_type_is_named_with_its_place() {
         "\"red_regulars\"",
         "\"red_regularz\"",
     );
-    assert_named(&e, "village.toml", Some(line), "unknown troop type \"red_regularz\"");
+    assert_named(
+        &e,
+        "village.toml",
+        Some(line),
+        "unknown troop type \"red_regularz\"",
+    );
 }
 
 #[test]
@@ -239,7 +253,12 @@ fn a_force_outside_its_list_is_named() {
         "{ type = \"white_volunteers\", max = 8 }",
         "{ type = \"white_volunteers\", max = 1 }",
     );
-    assert_named(&e, "village.toml", None, "the White (AFSR) list allows at most 1");
+    assert_named(
+        &e,
+        "village.toml",
+        None,
+        "the White (AFSR) list allows at most 1",
+    );
     let (e, line) = errors_after(
         "village",
         "village.toml",
@@ -247,7 +266,12 @@ fn a_force_outside_its_list_is_named() {
         "type = \"red_regulars\"",
         "type = \"polish_uhlans\"",
     );
-    assert_named(&e, "village.toml", Some(line), "does not allow Polish Uhlans");
+    assert_named(
+        &e,
+        "village.toml",
+        Some(line),
+        "does not allow Polish Uhlans",
+    );
     let (e, _) = errors_after(
         "village",
         "village.toml",
@@ -255,7 +279,12 @@ fn a_force_outside_its_list_is_named() {
         "options = [\"officer_colour\", \"white_officer_base\"]",
         "options = [\"white_officer_base\"]",
     );
-    assert_named(&e, "village.toml", None, "need the White (AFSR) list's option \"officer_colour\"");
+    assert_named(
+        &e,
+        "village.toml",
+        None,
+        "need the White (AFSR) list's option \"officer_colour\"",
+    );
 }
 
 #[test]
@@ -267,7 +296,12 @@ fn a_polygon_that_crosses_itself_or_leaves_the_table_is_named() {
         "[[28, 16], [46, 16], [46, 32], [28, 32]]",
         "[[28, 16], [46, 32], [46, 16], [28, 32]]",
     );
-    assert_named(&e, "village.toml", Some(line), "not a simple polygon: edges 1 and 3 cross");
+    assert_named(
+        &e,
+        "village.toml",
+        Some(line),
+        "not a simple polygon: edges 1 and 3 cross",
+    );
     let (e, line) = errors_after(
         "village",
         "village.toml",
@@ -287,7 +321,12 @@ fn a_unit_off_the_table_is_named() {
         "at = [29, 12]",
         "at = [29, 47.5]",
     );
-    assert_named(&e, "village.toml", Some(line), "does not lie on the 72\" x 48\" table");
+    assert_named(
+        &e,
+        "village.toml",
+        Some(line),
+        "does not lie on the 72\" x 48\" table",
+    );
 }
 
 #[test]
@@ -311,7 +350,12 @@ fn cards_breaking_the_texts_constraints_are_named() {
         "shooting = 1",
         "shooting = 2",
     );
-    assert_named(&e, "troops.toml", Some(line), "mounted shooting 2 must be below the 2");
+    assert_named(
+        &e,
+        "troops.toml",
+        Some(line),
+        "mounted shooting 2 must be below the 2",
+    );
     let (e, line) = errors_after(
         "village",
         "troops/troops.toml",
@@ -319,7 +363,12 @@ fn cards_breaking_the_texts_constraints_are_named() {
         "range = 24",
         "range = 8",
     );
-    assert_named(&e, "troops.toml", Some(line), "must exceed the 8\" of the MG close-range bonus");
+    assert_named(
+        &e,
+        "troops.toml",
+        Some(line),
+        "must exceed the 8\" of the MG close-range bonus",
+    );
     let (e, line) = errors_after(
         "village",
         "troops/troops.toml",
@@ -327,7 +376,12 @@ fn cards_breaking_the_texts_constraints_are_named() {
         "speed = 6",
         "speed = 12",
     );
-    assert_named(&e, "troops.toml", Some(line), "at most an officer's 10\" on foot");
+    assert_named(
+        &e,
+        "troops.toml",
+        Some(line),
+        "at most an officer's 10\" on foot",
+    );
 }
 
 #[test]
@@ -339,7 +393,12 @@ fn broken_tables_are_named() {
         "\"Ter+Ret\", \"2xTer\"",
         "\"Ter\", \"2xTer\"",
     );
-    assert_named(&e, "tables.toml", Some(line), "is weaker than the row above it");
+    assert_named(
+        &e,
+        "tables.toml",
+        Some(line),
+        "is weaker than the row above it",
+    );
     let (e, line) = errors_after(
         "village",
         "tables/tables.toml",
@@ -347,7 +406,12 @@ fn broken_tables_are_named() {
         "\"W/Sur\", \"W/Sur\"]",
         "\"W/Sur\", \"W/Surr\"]",
     );
-    assert_named(&e, "tables.toml", Some(line), "\"W/Surr\" is not a combat result");
+    assert_named(
+        &e,
+        "tables.toml",
+        Some(line),
+        "\"W/Surr\" is not a combat result",
+    );
 }
 
 #[test]
@@ -359,7 +423,12 @@ fn a_train_car_off_the_rails_is_named() {
         "at = [46, 16]",
         "at = [46, 20]",
     );
-    assert_named(&e, "railway_raid.toml", Some(line), "stands off any rail line");
+    assert_named(
+        &e,
+        "railway_raid.toml",
+        Some(line),
+        "stands off any rail line",
+    );
 }
 
 #[test]
@@ -371,7 +440,12 @@ fn unknown_armies_pools_and_entries_are_named() {
         "army = \"konnarmiya\"",
         "army = \"budyonny\"",
     );
-    assert_named(&e, "railway_raid.toml", Some(line), "unknown army \"budyonny\"");
+    assert_named(
+        &e,
+        "railway_raid.toml",
+        Some(line),
+        "unknown army \"budyonny\"",
+    );
     let (e, line) = errors_after(
         "railway_raid",
         "armies/armies.toml",
@@ -379,7 +453,12 @@ fn unknown_armies_pools_and_entries_are_named() {
         "officers = \"white\"",
         "officers = \"whites\"",
     );
-    assert_named(&e, "armies.toml", Some(line), "is not a pool of the officers file");
+    assert_named(
+        &e,
+        "armies.toml",
+        Some(line),
+        "is not a pool of the officers file",
+    );
     let (e, line) = errors_after(
         "railway_raid",
         "railway_raid.toml",
@@ -387,5 +466,10 @@ fn unknown_armies_pools_and_entries_are_named() {
         "entry = \"balka\"",
         "entry = \"river\"",
     );
-    assert_named(&e, "railway_raid.toml", Some(line), "entry \"river\" is not one of side \"red\"'s entry points");
+    assert_named(
+        &e,
+        "railway_raid.toml",
+        Some(line),
+        "entry \"river\" is not one of side \"red\"'s entry points",
+    );
 }
