@@ -2056,6 +2056,7 @@ fn compile_scenario(
                     Formation::Column => (frontage, Inches(card.depth.0 * n)),
                     _ => (Inches(frontage.0 * n), card.depth),
                 };
+                // "Within" allows half a hundredth (brief §6).
                 let slack = 0.5;
                 let off = footprint(pose, w, d).iter().any(|&(x, y)| {
                     x < -slack
