@@ -5,4 +5,10 @@
 //! Positions, lengths and angles are fixed point (`engine::param::Inches`,
 //! `Degrees`), so that a save replays bit for bit on any machine.
 
+pub mod data;
 pub mod geometry;
+pub mod scenario;
+pub mod tables;
+
+pub use scenario::{Scenario, load_scenario};
+pub use tables::Tables;
