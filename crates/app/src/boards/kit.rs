@@ -29,6 +29,13 @@ pub struct BoardPiece;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct RefreshedPiece;
 
+/// A sprite a board lights up because a choice of the prompt names the
+/// piece or square under it (or the piece selected for a two-click
+/// choice): a click there has a result. Shown or hidden with the
+/// highlight it marks; `--measure` clicks the visible ones.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Offered;
+
 /// The choices a click stood for when it was ambiguous: the panel asks which.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct ClickMenu(pub Vec<usize>);

@@ -9,7 +9,8 @@
 //! and for the clicks first hands the button's press or release to
 //! [`inject`], which writes it before Bevy reads the input.
 
-use crate::boards::kit::{BoardPiece, ClickMenu};
+use crate::boards::Glide;
+use crate::boards::kit::{ClickMenu, Offered};
 use crate::redraw::KeepDrawing;
 use crate::screens::{Play, Screen};
 use bevy::input::ButtonState;
@@ -230,8 +231,9 @@ pub fn measure_quiet(
     play: Option<Res<State<Play>>>,
     menu: Res<ClickMenu>,
     sprites: Query<(Entity, &Sprite, &InheritedVisibility)>,
-    pieces: Query<(&GlobalTransform, &InheritedVisibility), With<BoardPiece>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    offered: Query<(&GlobalTransform, &InheritedVisibility), With<Offered>>,
+    gliding: Query<(&Glide, &Transform)>,
+    mut camera: Query<(&Camera, &GlobalTransform, &mut Transform), (With<Camera2d>, Without<Glide>)>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
 ) {
     let proxy = proxy.as_deref();
@@ -293,12 +295,25 @@ pub fn measure_quiet(
                         q.stage = Stage::Done;
                         return;
                     }
+                    // Only while the board waits for a decision and stands
+                    // still (after a click that took a choice: the events
+                    // played, the seat handed over, the pieces arrived).
+                    let deciding = play.is_some_and(|p| *p.get() == Play::Deciding);
+                    if !deciding || gliding.iter().any(|(g, t)| g.sliding(t)) {
+                        keep.0 = true;
+                        return;
+                    }
                     keep.0 = false;
-                    // A piece in the middle of the window, away from the
-                    // panels, else the middle.
                     let Ok(mut window) = windows.single_mut() else {
                         return;
                     };
+                    let Ok((cam, cam_g, mut cam_t)) = camera.single_mut() else {
+                        return;
+                    };
+                    // What the board lit up for the prompt's choices (see
+                    // `kit::Offered`): a click there has a result. One in
+                    // the middle of the window, away from the panels; else
+                    // the board is panned to put one in the middle.
                     let size = window.size();
                     let inside = |p: Vec2| {
                         p.x > size.x * 0.3
@@ -306,25 +321,27 @@ pub fn measure_quiet(
                             && p.y > size.y * 0.15
                             && p.y < size.y * 0.85
                     };
-                    let spots: Vec<Vec2> = camera
-                        .single()
-                        .ok()
-                        .map(|(cam, cam_t)| {
-                            pieces
-                                .iter()
-                                .filter(|(_, v)| v.get())
-                                .filter_map(|(t, _)| {
-                                    cam.world_to_viewport(cam_t, t.translation()).ok()
-                                })
-                                .filter(|p| inside(*p))
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    let mut lit: Vec<Vec3> = offered
+                        .iter()
+                        .filter(|(_, v)| v.get())
+                        .map(|(t, _)| t.translation())
+                        .collect();
+                    lit.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+                    let spots: Vec<Vec2> = lit
+                        .iter()
+                        .filter_map(|w| cam.world_to_viewport(cam_g, *w).ok())
+                        .filter(|p| inside(*p))
+                        .collect();
                     let n = q.click_ms.len();
-                    let at = if spots.is_empty() {
+                    let at = if !spots.is_empty() {
+                        spots[(n * 7919) % spots.len()]
+                    } else if !lit.is_empty() {
+                        let w = lit[(n * 7919) % lit.len()];
+                        cam_t.translation.x = w.x;
+                        cam_t.translation.y = w.y;
                         size / 2.0
                     } else {
-                        spots[(n * 7919) % spots.len()]
+                        size / 2.0
                     };
                     window.set_cursor_position(Some(at));
                     q.wake_after(
