@@ -13,6 +13,7 @@ use crate::boards::Glide;
 use crate::boards::kit::{ClickMenu, Offered};
 use crate::redraw::KeepDrawing;
 use crate::screens::{Play, Screen};
+use crate::session::Session;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
@@ -66,6 +67,10 @@ pub struct Quiet {
     released: Option<(u64, Instant)>,
     click_ms: Vec<f32>,
     with_result: usize,
+    /// Clicks that took a decision (the game's decisions grew).
+    deciding: usize,
+    /// The game's decisions before the click.
+    decisions_before: usize,
     /// What the board showed before the click (see [`shown`]).
     before: u64,
     /// When the present update began (set in `First`).
@@ -221,6 +226,13 @@ fn idle_step(
     None
 }
 
+/// The board's camera: where it looks from, and its place to pan it.
+type BoardCamera = (
+    &'static Camera,
+    &'static GlobalTransform,
+    &'static mut Transform,
+);
+
 /// The quiet measurements, stage by stage (see the module's comment).
 #[allow(clippy::too_many_arguments)]
 pub fn measure_quiet(
@@ -230,14 +242,16 @@ pub fn measure_quiet(
     screen: Res<State<Screen>>,
     play: Option<Res<State<Play>>>,
     menu: Res<ClickMenu>,
+    session: Res<Session>,
     sprites: Query<(Entity, &Sprite, &InheritedVisibility)>,
     offered: Query<(&GlobalTransform, &InheritedVisibility), With<Offered>>,
     gliding: Query<(&Glide, &Transform)>,
-    mut camera: Query<(&Camera, &GlobalTransform, &mut Transform), (With<Camera2d>, Without<Glide>)>,
+    mut camera: Query<BoardCamera, (With<Camera2d>, Without<Glide>)>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
 ) {
     let proxy = proxy.as_deref();
     let frame = q.frame;
+    let decisions = session.get().map_or(0, |m| m.decisions());
     match q.stage {
         Stage::Off | Stage::StartGame | Stage::Done => {}
         Stage::Launcher => {
@@ -269,6 +283,9 @@ pub fn measure_quiet(
                 if frame == at + 1 && shown(&sprites, &menu) != q.before {
                     q.with_result += 1;
                 }
+                if frame == at + 1 && decisions > q.decisions_before {
+                    q.deciding += 1;
+                }
                 // The release was read in frame `at`; what it did is drawn
                 // while frame `at + 1` updates (the rendering is pipelined),
                 // and is on screen when frame `at + 2` begins.
@@ -288,8 +305,8 @@ pub fn measure_quiet(
                         let p50 = pct(&mut q.click_ms, 0.5);
                         let p95 = pct(&mut q.click_ms, 0.95);
                         println!(
-                            "clicks={n} clicks_with_result={} click_to_frame_p50_ms={p50:.0} click_to_frame_p95_ms={p95:.0}",
-                            q.with_result
+                            "clicks={n} clicks_with_result={} clicks_deciding={} click_to_frame_p50_ms={p50:.0} click_to_frame_p95_ms={p95:.0}",
+                            q.with_result, q.deciding
                         );
                         keep.0 = true;
                         q.stage = Stage::Done;
@@ -354,6 +371,7 @@ pub fn measure_quiet(
                 1 => {
                     if q.injected.take().is_some() {
                         q.before = shown(&sprites, &menu);
+                        q.decisions_before = decisions;
                         q.wake_after(
                             proxy,
                             Duration::from_millis(900),

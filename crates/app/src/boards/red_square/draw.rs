@@ -544,7 +544,9 @@ fn dress(
             Sprite::from_color(outline.0, Vec2::new(PIECE_W, PIECE_H) + 2.0 * outline.1),
             Transform::from_xyz(0.0, 0.0, -0.05),
         ));
-        let lit = [&legal.targets, &legal.actors].iter().any(|l| l.contains(&u.id));
+        let lit = [&legal.targets, &legal.actors]
+            .iter()
+            .any(|l| l.contains(&u.id));
         if selected == Some(u.id) || lit {
             frame.insert(kit::Offered);
         }
