@@ -1,7 +1,8 @@
 //! The board kit: what every board uses and no board owns. Pieces
 //! ([`BoardPiece`]) are cleared when the players go back to the launcher,
 //! hidden while the seat is handed over and shown again after; the click menu
-//! ([`ClickMenu`]) asks which choice an ambiguous click meant; [`Shown`] is the
+//! ([`ClickMenu`]) asks which choice an ambiguous click meant; [`Offered`]
+//! marks what a board lights up for the prompt's choices; [`Shown`] is the
 //! seated player's view the board shows, [`Selected`] the piece picked;
 //! [`pick`] and [`choose_clicked`] turn a click's choices into a decision;
 //! [`line`] and [`label`] draw; [`Panels`] holds what the board in play adds
@@ -28,6 +29,13 @@ pub struct BoardPiece;
 /// kit; the board's next refresh does.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct RefreshedPiece;
+
+/// A sprite a board lights up because a choice of the prompt names the
+/// piece or square under it (or the piece selected for a two-click
+/// choice): a click there has a result. Shown or hidden with the
+/// highlight it marks; `--measure` clicks the visible ones.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Offered;
 
 /// The choices a click stood for when it was ambiguous: the panel asks which.
 #[derive(Resource, Default, Debug, Clone)]

@@ -9,9 +9,11 @@
 //! and for the clicks first hands the button's press or release to
 //! [`inject`], which writes it before Bevy reads the input.
 
-use crate::boards::kit::{BoardPiece, ClickMenu};
+use crate::boards::Glide;
+use crate::boards::kit::{ClickMenu, Offered};
 use crate::redraw::KeepDrawing;
 use crate::screens::{Play, Screen};
+use crate::session::Session;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
@@ -65,6 +67,10 @@ pub struct Quiet {
     released: Option<(u64, Instant)>,
     click_ms: Vec<f32>,
     with_result: usize,
+    /// Clicks that took a decision (the game's decisions grew).
+    deciding: usize,
+    /// The game's decisions before the click.
+    decisions_before: usize,
     /// What the board showed before the click (see [`shown`]).
     before: u64,
     /// When the present update began (set in `First`).
@@ -220,6 +226,13 @@ fn idle_step(
     None
 }
 
+/// The board's camera: where it looks from, and its place to pan it.
+type BoardCamera = (
+    &'static Camera,
+    &'static GlobalTransform,
+    &'static mut Transform,
+);
+
 /// The quiet measurements, stage by stage (see the module's comment).
 #[allow(clippy::too_many_arguments)]
 pub fn measure_quiet(
@@ -229,13 +242,16 @@ pub fn measure_quiet(
     screen: Res<State<Screen>>,
     play: Option<Res<State<Play>>>,
     menu: Res<ClickMenu>,
+    session: Res<Session>,
     sprites: Query<(Entity, &Sprite, &InheritedVisibility)>,
-    pieces: Query<(&GlobalTransform, &InheritedVisibility), With<BoardPiece>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    offered: Query<(&GlobalTransform, &InheritedVisibility), With<Offered>>,
+    gliding: Query<(&Glide, &Transform)>,
+    mut camera: Query<BoardCamera, (With<Camera2d>, Without<Glide>)>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
 ) {
     let proxy = proxy.as_deref();
     let frame = q.frame;
+    let decisions = session.get().map_or(0, |m| m.decisions());
     match q.stage {
         Stage::Off | Stage::StartGame | Stage::Done => {}
         Stage::Launcher => {
@@ -267,6 +283,9 @@ pub fn measure_quiet(
                 if frame == at + 1 && shown(&sprites, &menu) != q.before {
                     q.with_result += 1;
                 }
+                if frame == at + 1 && decisions > q.decisions_before {
+                    q.deciding += 1;
+                }
                 // The release was read in frame `at`; what it did is drawn
                 // while frame `at + 1` updates (the rendering is pipelined),
                 // and is on screen when frame `at + 2` begins.
@@ -286,19 +305,32 @@ pub fn measure_quiet(
                         let p50 = pct(&mut q.click_ms, 0.5);
                         let p95 = pct(&mut q.click_ms, 0.95);
                         println!(
-                            "clicks={n} clicks_with_result={} click_to_frame_p50_ms={p50:.0} click_to_frame_p95_ms={p95:.0}",
-                            q.with_result
+                            "clicks={n} clicks_with_result={} clicks_deciding={} click_to_frame_p50_ms={p50:.0} click_to_frame_p95_ms={p95:.0}",
+                            q.with_result, q.deciding
                         );
                         keep.0 = true;
                         q.stage = Stage::Done;
                         return;
                     }
+                    // Only while the board waits for a decision and stands
+                    // still (after a click that took a choice: the events
+                    // played, the seat handed over, the pieces arrived).
+                    let deciding = play.is_some_and(|p| *p.get() == Play::Deciding);
+                    if !deciding || gliding.iter().any(|(g, t)| g.sliding(t)) {
+                        keep.0 = true;
+                        return;
+                    }
                     keep.0 = false;
-                    // A piece in the middle of the window, away from the
-                    // panels, else the middle.
                     let Ok(mut window) = windows.single_mut() else {
                         return;
                     };
+                    let Ok((cam, cam_g, mut cam_t)) = camera.single_mut() else {
+                        return;
+                    };
+                    // What the board lit up for the prompt's choices (see
+                    // `kit::Offered`): a click there has a result. One in
+                    // the middle of the window, away from the panels; else
+                    // the board is panned to put one in the middle.
                     let size = window.size();
                     let inside = |p: Vec2| {
                         p.x > size.x * 0.3
@@ -306,25 +338,27 @@ pub fn measure_quiet(
                             && p.y > size.y * 0.15
                             && p.y < size.y * 0.85
                     };
-                    let spots: Vec<Vec2> = camera
-                        .single()
-                        .ok()
-                        .map(|(cam, cam_t)| {
-                            pieces
-                                .iter()
-                                .filter(|(_, v)| v.get())
-                                .filter_map(|(t, _)| {
-                                    cam.world_to_viewport(cam_t, t.translation()).ok()
-                                })
-                                .filter(|p| inside(*p))
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    let mut lit: Vec<Vec3> = offered
+                        .iter()
+                        .filter(|(_, v)| v.get())
+                        .map(|(t, _)| t.translation())
+                        .collect();
+                    lit.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+                    let spots: Vec<Vec2> = lit
+                        .iter()
+                        .filter_map(|w| cam.world_to_viewport(cam_g, *w).ok())
+                        .filter(|p| inside(*p))
+                        .collect();
                     let n = q.click_ms.len();
-                    let at = if spots.is_empty() {
+                    let at = if !spots.is_empty() {
+                        spots[(n * 7919) % spots.len()]
+                    } else if !lit.is_empty() {
+                        let w = lit[(n * 7919) % lit.len()];
+                        cam_t.translation.x = w.x;
+                        cam_t.translation.y = w.y;
                         size / 2.0
                     } else {
-                        spots[(n * 7919) % spots.len()]
+                        size / 2.0
                     };
                     window.set_cursor_position(Some(at));
                     q.wake_after(
@@ -337,6 +371,7 @@ pub fn measure_quiet(
                 1 => {
                     if q.injected.take().is_some() {
                         q.before = shown(&sprites, &menu);
+                        q.decisions_before = decisions;
                         q.wake_after(
                             proxy,
                             Duration::from_millis(900),

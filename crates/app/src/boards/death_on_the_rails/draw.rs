@@ -197,6 +197,7 @@ fn draw_map(
                 RefreshedPiece,
                 Visibility::Hidden,
                 CellHighlight(a),
+                kit::Offered,
             ));
             // A border on each edge whose neighbour is another area or off
             // the map (drawn from both sides, which does no harm).
@@ -328,6 +329,7 @@ fn dress_units(
                 Transform::from_xyz(0.0, 0.0, -0.2),
                 Visibility::Hidden,
                 UnitHighlight,
+                kit::Offered,
             ));
             let turns = token.face.as_ref().map(|f| f.turns).unwrap_or(0);
             let body = if token.train {

@@ -455,6 +455,7 @@ fn draw_squares_and_objectives(commands: &mut Commands, m: &RsMatch, view: &View
             Transform::from_translation(square_centre(grid, sq).extend(2.0)),
             BoardPiece,
             Transient,
+            kit::Offered,
         ));
     }
     if let Some(mover) = view.moving.and_then(|u| view.unit(u)) {
@@ -603,10 +604,16 @@ fn dress(
     };
     let marks = markers(u);
     ec.with_children(|c| {
-        c.spawn((
+        let mut frame = c.spawn((
             Sprite::from_color(outline.0, Vec2::new(PIECE_W, PIECE_H) + 2.0 * outline.1),
             Transform::from_xyz(0.0, 0.0, -0.05),
         ));
+        let lit = [&legal.targets, &legal.actors]
+            .iter()
+            .any(|l| l.contains(&u.id));
+        if selected == Some(u.id) || lit {
+            frame.insert(kit::Offered);
+        }
         if u.acting && (legal.actors.contains(&u.id) || selected == Some(u.id)) {
             // Acting and able to act: a green bar under the piece too.
             c.spawn((

@@ -330,6 +330,7 @@ fn refresh(
             Transform::from_translation(world(map, map.cities[c as usize].at).extend(2.5)),
             BoardPiece,
             Transient,
+            kit::Offered,
         ));
     }
     for c in view.activated.iter() {
@@ -428,10 +429,13 @@ fn refresh(
             } else {
                 Color::srgb(0.35, 0.35, 0.35)
             };
-            c.spawn((
+            let mut frame = c.spawn((
                 Sprite::from_color(outline, Vec2::splat(COUNTER + 4.0)),
                 Transform::from_xyz(0.0, 0.0, -0.05),
             ));
+            if selected.0 == Some(u.id) || legal_units.contains(&u.id) {
+                frame.insert(kit::Offered);
+            }
         });
     }
 }
