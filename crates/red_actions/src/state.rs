@@ -143,7 +143,10 @@ pub struct Segment {
 pub enum Phase {
     /// `side` picks one of its units to act (or a move of one, which commits
     /// it). With cards initiative, the unit is named by the card.
-    Choose { side: Side, card: Option<UnitId> },
+    Choose {
+        side: Side,
+        card: Option<UnitId>,
+    },
     /// A unit is acting: more moves within its allowance, or done.
     Acting(Segment),
     GameOver,
@@ -186,32 +189,60 @@ impl State {
 pub enum Action {
     /// Brings a waiting unit on at its entry point, its rear on the edge;
     /// `at` runs from 0 (the entry's first end) to 100 (its other end).
-    Enter { unit: UnitId, at: u8 },
+    Enter {
+        unit: UnitId,
+        at: u8,
+    },
     /// Straight ahead.
-    Advance { unit: UnitId, distance: Inches },
+    Advance {
+        unit: UnitId,
+        distance: Inches,
+    },
     /// A wheel forward about the front corner of the `pivot` end.
     Wheel {
         unit: UnitId,
         pivot: geometry::Side,
         angle: Degrees,
     },
-    Turn { unit: UnitId, turn: Turn },
+    Turn {
+        unit: UnitId,
+        turn: Turn,
+    },
     /// Line to column or back (a free extra for a unit that has not moved).
-    Reform { unit: UnitId },
-    Limber { unit: UnitId },
-    Unlimber { unit: UnitId },
+    Reform {
+        unit: UnitId,
+    },
+    Limber {
+        unit: UnitId,
+    },
+    Unlimber {
+        unit: UnitId,
+    },
     /// Shoot at an enemy unit (before moving).
-    Shoot { unit: UnitId, target: UnitId },
+    Shoot {
+        unit: UnitId,
+        target: UnitId,
+    },
     /// Rally from terror: all terror but humiliated goes; the whole segment.
-    RallyTerror { unit: UnitId },
+    RallyTerror {
+        unit: UnitId,
+    },
     /// Rally from rout (a rally test).
-    RallyRout { unit: UnitId },
+    RallyRout {
+        unit: UnitId,
+    },
     /// A routing unit runs a full move away.
-    Rout { unit: UnitId },
+    Rout {
+        unit: UnitId,
+    },
     /// The pinned test (a rally test) before advancing.
-    Unpin { unit: UnitId },
+    Unpin {
+        unit: UnitId,
+    },
     /// The unit's segment ends (or, not yet started, it holds).
-    Done { unit: UnitId },
+    Done {
+        unit: UnitId,
+    },
 }
 
 impl Action {
@@ -246,17 +277,40 @@ pub enum Test {
 /// What happened, with every roll's arithmetic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Event {
-    TurnBegins { turn: u8 },
+    TurnBegins {
+        turn: u8,
+    },
     /// Standard initiative: the roll-off.
-    RollOff { dice: [u8; 2], first: Side },
+    RollOff {
+        dice: [u8; 2],
+        first: Side,
+    },
     /// Dice initiative: this segment's roll.
-    SegmentRoll { dice: [u8; 2], mover: Side },
-    CardTurned { unit: UnitId },
-    Entered { unit: UnitId },
-    Moved { unit: UnitId, charged: Inches },
-    Turned { unit: UnitId, turn: Turn },
-    Reformed { unit: UnitId },
-    Limbered { unit: UnitId, limbered: bool },
+    SegmentRoll {
+        dice: [u8; 2],
+        mover: Side,
+    },
+    CardTurned {
+        unit: UnitId,
+    },
+    Entered {
+        unit: UnitId,
+    },
+    Moved {
+        unit: UnitId,
+        charged: Inches,
+    },
+    Turned {
+        unit: UnitId,
+        turn: Turn,
+    },
+    Reformed {
+        unit: UnitId,
+    },
+    Limbered {
+        unit: UnitId,
+        limbered: bool,
+    },
     Shot {
         unit: UnitId,
         target: UnitId,
@@ -269,11 +323,25 @@ pub enum Event {
         dice: [u8; 2],
         result: crate::tables::Effect,
     },
-    Retired { unit: UnitId, distance: Inches },
-    Terror { unit: UnitId, added: u8 },
-    Pinned { unit: UnitId },
-    BaseLost { unit: UnitId },
-    OfficerRoll { unit: UnitId, die: u8, killed: bool },
+    Retired {
+        unit: UnitId,
+        distance: Inches,
+    },
+    Terror {
+        unit: UnitId,
+        added: u8,
+    },
+    Pinned {
+        unit: UnitId,
+    },
+    BaseLost {
+        unit: UnitId,
+    },
+    OfficerRoll {
+        unit: UnitId,
+        die: u8,
+        killed: bool,
+    },
     MoraleTest {
         unit: UnitId,
         test: Test,
@@ -281,12 +349,29 @@ pub enum Event {
         number: i32,
         passed: bool,
     },
-    Routs { unit: UnitId },
-    RalliedTerror { unit: UnitId },
-    RalliedRout { unit: UnitId },
-    Unpinned { unit: UnitId },
-    Humiliated { unit: UnitId },
-    Removed { unit: UnitId, why: String },
-    Done { unit: UnitId },
-    GameOver { outcome: Outcome },
+    Routs {
+        unit: UnitId,
+    },
+    RalliedTerror {
+        unit: UnitId,
+    },
+    RalliedRout {
+        unit: UnitId,
+    },
+    Unpinned {
+        unit: UnitId,
+    },
+    Humiliated {
+        unit: UnitId,
+    },
+    Removed {
+        unit: UnitId,
+        why: String,
+    },
+    Done {
+        unit: UnitId,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
 }

@@ -115,7 +115,11 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
             r.name(*unit),
             r.name(*target),
             *halves as f32 / 2.0,
-            if *long_range { " × ½ (long range)" } else { "" },
+            if *long_range {
+                " × ½ (long range)"
+            } else {
+                ""
+            },
             dice[0],
             dice[1],
             dice[0] + dice[1],

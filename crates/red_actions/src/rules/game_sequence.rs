@@ -44,9 +44,12 @@ impl RedActions {
             };
             let (status, front, arrives, entry) = match &u.placement {
                 Placement::At(p) => (Status::OnTable, *p, 0, None),
-                Placement::Enters { entry, turn } => {
-                    (Status::Waiting, Default::default(), *turn, Some(*entry as u8))
-                }
+                Placement::Enters { entry, turn } => (
+                    Status::Waiting,
+                    Default::default(),
+                    *turn,
+                    Some(*entry as u8),
+                ),
                 Placement::Aboard(_) => (Status::Waiting, Default::default(), u8::MAX, None),
             };
             let pool = &sc.pools[sc.army_of(u.side).pool];
@@ -143,7 +146,8 @@ impl RedActions {
     }
 
     fn pending(&self, s: &State, side: Side) -> bool {
-        s.ids().any(|i| s.unit(i).side == side && self.eligible(s, i))
+        s.ids()
+            .any(|i| s.unit(i).side == side && self.eligible(s, i))
     }
 
     /// The units the side to choose may start a segment with.
@@ -305,10 +309,9 @@ impl RedActions {
             return Some(format!("{} is not this side's", self.name(id)));
         }
         match s.phase {
-            Phase::Acting(seg) if seg.unit != id => Some(format!(
-                "{} is acting this segment",
-                self.name(seg.unit)
-            )),
+            Phase::Acting(seg) if seg.unit != id => {
+                Some(format!("{} is acting this segment", self.name(seg.unit)))
+            }
             Phase::Choose { .. } if !self.may_start(s).contains(&id) => {
                 Some(format!("{} has had its segment this turn", self.name(id)))
             }
@@ -337,7 +340,10 @@ impl RedActions {
             cands.push(Action::Unpin { unit: id });
             for t in s.ids() {
                 if s.unit(t).side != u.side {
-                    cands.push(Action::Shoot { unit: id, target: t });
+                    cands.push(Action::Shoot {
+                        unit: id,
+                        target: t,
+                    });
                 }
             }
             cands.push(Action::Reform { unit: id });
@@ -360,8 +366,7 @@ impl RedActions {
         let u = s.unit(id);
         let seg = self.segment_of(s, id);
         let fresh = !matches!(s.phase, Phase::Acting(_));
-        if u.status == Status::Waiting && !matches!(a, Action::Enter { .. } | Action::Done { .. })
-        {
+        if u.status == Status::Waiting && !matches!(a, Action::Enter { .. } | Action::Done { .. }) {
             return Some(format!("{} is not on the table yet", self.name(id)));
         }
         if u.routing
@@ -401,7 +406,15 @@ impl RedActions {
                         if want { "limbered" } else { "unlimbered" }
                     ))
                 } else {
-                    None
+                    let mut to = u.formation;
+                    to.order = if want {
+                        Order::Limbered.geometry()
+                    } else {
+                        Order::Unlimbered.geometry()
+                    };
+                    self.placement(s, id, &u.formation, &to, false)
+                        .err()
+                        .map(|r| format!("the guns would not fit: {r}"))
                 }
             }
             Action::Shoot { target, .. } => self.shoot_refusal(s, id, &seg, target),
@@ -617,9 +630,9 @@ impl RedActions {
                     u.side == side
                         && u.on_table()
                         && !u.routing
-                        && u.footprint().iter().any(|b| {
-                            crate::geometry::dist2(b.pose.at, o.at).within(o.radius)
-                        })
+                        && u.footprint()
+                            .iter()
+                            .any(|b| crate::geometry::dist2(b.pose.at, o.at).within(o.radius))
                 })
             };
             let holder = match (near(Side::A), near(Side::B)) {

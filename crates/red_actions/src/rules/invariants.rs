@@ -15,7 +15,10 @@ impl RedActions {
         for (k, &i) in on.iter().enumerate() {
             let u = &s.units[i];
             if u.bases() == 0 {
-                return Err(format!("{} is on the table with no bases", self.name(i as u16)));
+                return Err(format!(
+                    "{} is on the table with no bases",
+                    self.name(i as u16)
+                ));
             }
             if !self.on_table(&u.formation) {
                 return Err(format!("{} is off the table", self.name(i as u16)));

@@ -344,8 +344,15 @@ impl Ruleset for RedActions {
         crate::text::action(self, s, a)
     }
 
-    fn describe_events(&self, s: &State, e: &[Event], _viewer: Option<Side>) -> Vec<Option<String>> {
-        e.iter().map(|x| Some(crate::text::event(self, s, x))).collect()
+    fn describe_events(
+        &self,
+        s: &State,
+        e: &[Event],
+        _viewer: Option<Side>,
+    ) -> Vec<Option<String>> {
+        e.iter()
+            .map(|x| Some(crate::text::event(self, s, x)))
+            .collect()
     }
 
     /// Nothing is hidden yet (ambushes and dummies are not played).

@@ -54,7 +54,10 @@ impl RedActions {
                         && unit_dist2(&mine, &o.footprint())
                             .is_some_and(|d| d.within(sc.tables.morale.senior_sees_within))
                 })
-                .filter_map(|o| o.officer.map(|t| pool.tokens[t.token as usize].morale as i32))
+                .filter_map(|o| {
+                    o.officer
+                        .map(|t| pool.tokens[t.token as usize].morale as i32)
+                })
                 .max();
             n += senior.unwrap_or(0);
         }
@@ -121,11 +124,7 @@ impl RedActions {
         let away_back = self
             .nearest_enemy(s, id)
             .is_none_or(|e| self.ahead_of(u, s.unit(e).formation.front.at));
-        let d = if away_back {
-            Inches(-speed.0)
-        } else {
-            speed
-        };
+        let d = if away_back { Inches(-speed.0) } else { speed };
         let (moved, blocked) = self.forced_move(s, id, d);
         let f = s.unit(id).formation.advanced(moved).formation;
         s.unit_mut(id).formation = f;
@@ -192,8 +191,7 @@ impl RedActions {
             if o.side != u.side
                 && o.on_table()
                 && !o.routing
-                && unit_dist2(&mine, &o.footprint())
-                    .is_some_and(|d| d.within(self.troop(o).speed))
+                && unit_dist2(&mine, &o.footprint()).is_some_and(|d| d.within(self.troop(o).speed))
             {
                 return Some(format!(
                     "{} is within a full move of it",

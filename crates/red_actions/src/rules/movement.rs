@@ -14,8 +14,7 @@
 
 use super::RedActions;
 use crate::geometry::{
-    self, Base, Formation, PathCost, Turn, corner_paths, dist2, offset, unit_dist2,
-    worst_path_cost,
+    self, Base, Formation, PathCost, Turn, corner_paths, dist2, offset, unit_dist2, worst_path_cost,
 };
 use crate::scenario::Category;
 use crate::state::{Action, Event, Order, Segment, State, Status, Unit, UnitId};
@@ -67,7 +66,7 @@ impl RedActions {
 
     /// Why the unit may not stand at `to` having come from `from`
     /// (`enemy_only`: checking a point on the way).
-    fn placement(
+    pub(crate) fn placement(
         &self,
         s: &State,
         id: UnitId,
@@ -117,6 +116,7 @@ impl RedActions {
 
     /// The checks every voluntary move shares: the unit may move, the
     /// terrain lets it and the allowance covers it.
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
         s: &State,
@@ -179,16 +179,12 @@ impl RedActions {
         Ok(())
     }
 
-    pub fn advance(
-        &self,
-        s: &State,
-        id: UnitId,
-        seg: &Segment,
-        d: Inches,
-    ) -> Result<Step, String> {
+    pub fn advance(&self, s: &State, id: UnitId, seg: &Segment, d: Inches) -> Result<Step, String> {
         self.may_move(s, id, seg)?;
         if d <= Inches::ZERO {
-            return Err(format!("an advance of {d} goes nowhere (no moving backward)"));
+            return Err(format!(
+                "an advance of {d} goes nowhere (no moving backward)"
+            ));
         }
         let f = s.unit(id).formation;
         if d.0 > 10 * seg.allowance.0 {
@@ -374,7 +370,10 @@ impl RedActions {
         for (n, d) in [(1, 4), (1, 2), (1, 1)] {
             let dist = max.fraction(n, d);
             if dist > Inches::ZERO {
-                out.push(Action::Advance { unit: id, distance: dist });
+                out.push(Action::Advance {
+                    unit: id,
+                    distance: dist,
+                });
             }
         }
         for a in [200, 450] {
@@ -475,7 +474,10 @@ impl RedActions {
         let mut best = None;
         for shift in [0i32, 100, -100, 200, -200, 300, -300, 400, -400] {
             let mut g = f;
-            g.front.at = offset(f.front.at, geometry::local(Degrees(facing), shift as i64, 0, 1));
+            g.front.at = offset(
+                f.front.at,
+                geometry::local(Degrees(facing), shift as i64, 0, 1),
+            );
             if self.on_table(&g) {
                 best = Some(g);
                 break;
@@ -525,7 +527,7 @@ impl RedActions {
         let mut last = 0;
         let step = 25;
         let mut k = step;
-        while k <= d.0.abs() + step - 1 {
+        while k < d.0.abs() + step {
             let k2 = k.min(d.0.abs());
             let to = f.advanced(Inches(sign * k2)).formation;
             if !self.on_table(&to) {

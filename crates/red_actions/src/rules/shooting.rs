@@ -55,7 +55,10 @@ impl RedActions {
         }
         let tg = s.unit(target);
         if tg.side == u.side || tg.status != Status::OnTable {
-            return Some(format!("{} is not an enemy on the table", self.name(target)));
+            return Some(format!(
+                "{} is not an enemy on the table",
+                self.name(target)
+            ));
         }
         if self.cat(tg).is_vehicle() {
             return Some("only direct hits hurt vehicles (not yet played)".into());
@@ -246,7 +249,8 @@ impl RedActions {
             // goes; the front centre moves half a base left in line.
             u.formation.count -= 1;
             if u.formation.order == geometry::Order::Line {
-                let hr = geometry::local(u.formation.front.facing, u.formation.width.0 as i64, 0, 2);
+                let hr =
+                    geometry::local(u.formation.front.facing, u.formation.width.0 as i64, 0, 2);
                 u.formation.front.at = geometry::offset(u.formation.front.at, hr.reversed());
             }
         }
