@@ -47,10 +47,10 @@ fn run(fuzz: bool, seeds: std::ops::Range<u64>) {
 
 #[test]
 fn random_games_end_and_replay_to_the_same_state() {
-    run(false, 0..4);
+    run(false, 0..3);
 }
 
 #[test]
 fn random_games_with_random_values_end_and_replay() {
-    run(true, 100..104);
+    run(true, 100..103);
 }
