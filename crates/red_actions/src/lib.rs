@@ -12,3 +12,9 @@ pub mod tables;
 
 pub use scenario::{Scenario, load_scenario};
 pub use tables::Tables;
+pub mod rules;
+pub mod state;
+pub mod text;
+pub mod view;
+
+pub use rules::RedActions;

@@ -1,0 +1,666 @@
+//! Game Sequence and Initiative: the setup from the scenario, the turns and
+//! their segments (one unit acts in each), the three initiative methods,
+//! one main action per unit a turn, and the end of the game at the
+//! scenario's last turn or when an army reaches its flight figure.
+//!
+//! Our readings: the standard roll-off is made again every turn (DD), ties
+//! rolled again; with dice initiative a tie goes to the last loser (the
+//! first tie of a turn is rolled again); senior officers keep the best of
+//! the tokens they draw (the choice is the player's in the text: an
+//! out-of-turn decision not yet offered).
+
+use super::RedActions;
+use crate::geometry::Formation;
+use crate::scenario::{Initiative as Method, Level, Placement};
+use crate::state::{
+    Action, Event, Initiative, Officer, Order, Phase, Segment, State, Status, Unit, UnitId,
+};
+use engine::param::Inches;
+use engine::{Outcome, Side};
+use rand::seq::SliceRandom;
+
+impl RedActions {
+    /// A new game: units where the scenario puts them, reinforcements
+    /// waiting, officers drawn, the first turn's initiative settled.
+    pub fn new_game(&self, options: Vec<String>, seed: u64) -> State {
+        let sc = self.sc();
+        let mut rng = engine::rng_from_seed(seed);
+        // The officer bags, per side.
+        let mut bags: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+        for side in Side::BOTH {
+            let pool = &sc.pools[sc.army_of(side).pool];
+            bags[side.index()] = (0..pool.tokens.len() as u16).collect();
+            bags[side.index()].shuffle(&mut rng);
+        }
+        let mut units = Vec::new();
+        for u in &sc.units {
+            let t = &sc.troops[u.troop];
+            let order = match u.formation {
+                crate::scenario::Formation::Line => Order::Line,
+                crate::scenario::Formation::Column => Order::Column,
+                crate::scenario::Formation::Formed => Order::Formed,
+                crate::scenario::Formation::Limbered => Order::Limbered,
+                crate::scenario::Formation::Unlimbered => Order::Unlimbered,
+            };
+            let (status, front, arrives, entry) = match &u.placement {
+                Placement::At(p) => (Status::OnTable, *p, 0, None),
+                Placement::Enters { entry, turn } => (
+                    Status::Waiting,
+                    Default::default(),
+                    *turn,
+                    Some(*entry as u8),
+                ),
+                Placement::Aboard(_) => (Status::Waiting, Default::default(), u8::MAX, None),
+            };
+            let pool = &sc.pools[sc.army_of(u.side).pool];
+            let bag = &mut bags[u.side.index()];
+            let officer = if t.category == crate::scenario::Category::Officer {
+                let draw = sc.army_of(u.side).draw.max(1) as usize;
+                let drawn: Vec<u16> = bag
+                    .iter()
+                    .filter(|&&i| pool.tokens[i as usize].level == Level::Senior)
+                    .take(draw)
+                    .copied()
+                    .collect();
+                let best = drawn
+                    .iter()
+                    .copied()
+                    .max_by_key(|&i| (pool.tokens[i as usize].morale, std::cmp::Reverse(i)));
+                if let Some(b) = best {
+                    bag.retain(|&i| i != b);
+                }
+                best.map(|token| Officer { token })
+            } else if t.category.has_junior_officer() {
+                let pos = bag
+                    .iter()
+                    .position(|&i| pool.tokens[i as usize].level == Level::Junior);
+                pos.map(|p| Officer {
+                    token: bag.remove(p),
+                })
+            } else {
+                None
+            };
+            let formation = Formation::new(
+                order.geometry(),
+                u.bases,
+                sc.tables.distances.base_frontage,
+                t.depth,
+                front,
+            );
+            units.push(Unit {
+                side: u.side,
+                troop: u.troop as u16,
+                status,
+                order,
+                formation,
+                start_bases: u.bases,
+                terror: 0,
+                humiliated: if sc.weather.is_night_or_fog() {
+                    sc.tables.weather.night_humiliated
+                } else {
+                    0
+                },
+                pinned: false,
+                routing: false,
+                evading: false,
+                retired: false,
+                acted: false,
+                officer,
+                arrives,
+                entry,
+            });
+        }
+        let initiative = match sc.initiative {
+            Method::Standard => Initiative::Standard { first: Side::A },
+            Method::Cards => Initiative::Cards { deck: Vec::new() },
+            Method::Dice => Initiative::Dice { loser: None },
+        };
+        let mut s = State {
+            units,
+            turn: 0,
+            phase: Phase::Choose {
+                side: Side::A,
+                card: None,
+            },
+            initiative,
+            last: None,
+            options,
+            rng,
+            loaded: Vec::new(),
+            outcome: None,
+        };
+        let mut ev = Vec::new();
+        self.begin_turn(&mut s, &mut ev);
+        s
+    }
+
+    /// Whether the unit still has its segment this turn.
+    pub fn eligible(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        !u.acted
+            && match u.status {
+                Status::OnTable => true,
+                Status::Waiting => u.entry.is_some() && u.arrives <= s.turn,
+                Status::Gone => false,
+            }
+    }
+
+    fn pending(&self, s: &State, side: Side) -> bool {
+        s.ids()
+            .any(|i| s.unit(i).side == side && self.eligible(s, i))
+    }
+
+    /// The units the side to choose may start a segment with.
+    pub fn may_start(&self, s: &State) -> Vec<UnitId> {
+        match s.phase {
+            Phase::Choose { card: Some(u), .. } => vec![u],
+            Phase::Choose { side, card: None } => s
+                .ids()
+                .filter(|&i| s.unit(i).side == side && self.eligible(s, i))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.turn += 1;
+        if s.turn > self.sc().turns {
+            let o = self.final_outcome(s);
+            self.end_game(s, o, ev);
+            return;
+        }
+        ev.push(Event::TurnBegins { turn: s.turn });
+        for u in s.units.iter_mut() {
+            u.acted = false;
+            u.evading = false;
+            u.retired = false;
+        }
+        s.last = None;
+        match s.initiative.clone() {
+            Initiative::Standard { .. } => {
+                let dice = loop {
+                    let d = [self.d6(s), self.d6(s)];
+                    if d[0] != d[1] {
+                        break d;
+                    }
+                };
+                let first = if dice[0] > dice[1] { Side::A } else { Side::B };
+                ev.push(Event::RollOff { dice, first });
+                s.initiative = Initiative::Standard { first };
+            }
+            Initiative::Cards { .. } => {
+                let mut deck: Vec<UnitId> = s.ids().filter(|&i| self.eligible(s, i)).collect();
+                deck.shuffle(&mut s.rng);
+                s.initiative = Initiative::Cards { deck };
+            }
+            Initiative::Dice { .. } => {}
+        }
+        self.next_segment(s, ev);
+    }
+
+    /// After a segment: the next side (or card) to act, or the next turn.
+    pub(crate) fn next_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if let Some(o) = self.flight_outcome(s) {
+            self.end_game(s, o, ev);
+            return;
+        }
+        let (a, b) = (self.pending(s, Side::A), self.pending(s, Side::B));
+        if !a && !b {
+            return self.begin_turn(s, ev);
+        }
+        match s.initiative.clone() {
+            Initiative::Standard { first } => {
+                let want = s.last.map_or(first, Side::other);
+                let side = if self.pending(s, want) {
+                    want
+                } else {
+                    want.other()
+                };
+                s.phase = Phase::Choose { side, card: None };
+            }
+            Initiative::Dice { loser } => {
+                let mut dice = [self.d6(s), self.d6(s)];
+                if dice == [1, 1] && s.option("double_one_ends_turn") {
+                    ev.push(Event::SegmentRoll {
+                        dice,
+                        mover: Side::A,
+                    });
+                    for u in s.units.iter_mut() {
+                        u.acted = true;
+                    }
+                    return self.begin_turn(s, ev);
+                }
+                while dice[0] == dice[1] && loser.is_none() {
+                    dice = [self.d6(s), self.d6(s)];
+                }
+                let mover = if dice[0] > dice[1] {
+                    Side::A
+                } else if dice[1] > dice[0] {
+                    Side::B
+                } else {
+                    loser.unwrap_or(Side::A)
+                };
+                ev.push(Event::SegmentRoll { dice, mover });
+                s.initiative = Initiative::Dice {
+                    loser: Some(mover.other()),
+                };
+                let side = if self.pending(s, mover) {
+                    mover
+                } else {
+                    mover.other()
+                };
+                s.phase = Phase::Choose { side, card: None };
+            }
+            Initiative::Cards { mut deck } => {
+                while let Some(u) = deck.pop() {
+                    if self.eligible(s, u) {
+                        ev.push(Event::CardTurned { unit: u });
+                        s.phase = Phase::Choose {
+                            side: s.unit(u).side,
+                            card: Some(u),
+                        };
+                        s.initiative = Initiative::Cards { deck };
+                        return;
+                    }
+                }
+                // Units that became eligible after the shuffle have no card.
+                for u in s.units.iter_mut() {
+                    u.acted = true;
+                }
+                s.initiative = Initiative::Cards { deck };
+                self.begin_turn(s, ev)
+            }
+        }
+    }
+
+    /// The segment of `id` is over.
+    pub(crate) fn end_segment(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        s.unit_mut(id).acted = true;
+        s.last = Some(s.unit(id).side);
+        ev.push(Event::Done { unit: id });
+        self.next_segment(s, ev);
+    }
+
+    /// A fresh segment for a unit about to act.
+    pub(crate) fn segment_of(&self, s: &State, id: UnitId) -> Segment {
+        match s.phase {
+            Phase::Acting(seg) if seg.unit == id => seg,
+            _ => Segment {
+                unit: id,
+                charged: Inches::ZERO,
+                cap_quarters: 4,
+                allowance: self.troop(s.unit(id)).speed,
+                shot: false,
+                moved: false,
+                unpin_tried: false,
+            },
+        }
+    }
+
+    /// Why the unit may not act now (`None`: it may).
+    fn not_acting(&self, s: &State, side: Side, id: UnitId) -> Option<String> {
+        if id as usize >= s.units.len() {
+            return Some("there is no such unit".into());
+        }
+        if self.decider(s) != Some(side) {
+            return Some("it is not this side's segment".into());
+        }
+        if s.unit(id).side != side {
+            return Some(format!("{} is not this side's", self.name(id)));
+        }
+        match s.phase {
+            Phase::Acting(seg) if seg.unit != id => {
+                Some(format!("{} is acting this segment", self.name(seg.unit)))
+            }
+            Phase::Choose { .. } if !self.may_start(s).contains(&id) => {
+                Some(format!("{} has had its segment this turn", self.name(id)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The choices of one unit now (a finite sample of its moves).
+    pub fn unit_choices(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
+        let mut cands = Vec::new();
+        let u = s.unit(id);
+        let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);
+        if u.status == Status::Waiting {
+            for at in [0, 50, 100] {
+                cands.push(Action::Enter { unit: id, at });
+            }
+        } else if u.routing {
+            cands.push(Action::Rout { unit: id });
+            cands.push(Action::RallyRout { unit: id });
+        } else {
+            if starting {
+                cands.push(Action::RallyTerror { unit: id });
+                cands.push(Action::Limber { unit: id });
+                cands.push(Action::Unlimber { unit: id });
+            }
+            cands.push(Action::Unpin { unit: id });
+            for t in s.ids() {
+                if s.unit(t).side != u.side {
+                    cands.push(Action::Shoot {
+                        unit: id,
+                        target: t,
+                    });
+                }
+            }
+            cands.push(Action::Reform { unit: id });
+            self.move_samples(s, id, &mut cands);
+        }
+        cands.push(Action::Done { unit: id });
+        for a in cands {
+            if !out.contains(&a) && self.refusal_of(s, u.side, &a).is_none() {
+                out.push(a);
+            }
+        }
+    }
+
+    /// Why an action is refused now (`None`: it is legal).
+    pub fn refusal_of(&self, s: &State, side: Side, a: &Action) -> Option<String> {
+        let id = a.unit();
+        if let Some(r) = self.not_acting(s, side, id) {
+            return Some(r);
+        }
+        let u = s.unit(id);
+        let seg = self.segment_of(s, id);
+        let fresh = !matches!(s.phase, Phase::Acting(_));
+        if u.status == Status::Waiting && !matches!(a, Action::Enter { .. } | Action::Done { .. }) {
+            return Some(format!("{} is not on the table yet", self.name(id)));
+        }
+        if u.routing
+            && !matches!(
+                a,
+                Action::Rout { .. } | Action::RallyRout { .. } | Action::Done { .. }
+            )
+        {
+            return Some(format!(
+                "{} is routing: it runs or tries to rally",
+                self.name(id)
+            ));
+        }
+        match *a {
+            Action::Done { .. } => {
+                if u.routing && fresh {
+                    Some("a routing unit runs or rallies in its segment".into())
+                } else {
+                    None
+                }
+            }
+            Action::Enter { at, .. } => self.enter_refusal(s, id, at),
+            Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).err(),
+            Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).err(),
+            Action::Turn { turn, .. } => self.turn(s, id, &seg, turn).err(),
+            Action::Reform { .. } => self.reform(s, id, &seg).err(),
+            Action::Limber { .. } | Action::Unlimber { .. } => {
+                let want = matches!(a, Action::Limber { .. });
+                if !fresh {
+                    Some("limbering takes the whole segment".into())
+                } else if !self.cat(u).is_gun() {
+                    Some(format!("{} has no guns to limber", self.name(id)))
+                } else if (u.order == crate::state::Order::Limbered) == want {
+                    Some(format!(
+                        "{} is {} already",
+                        self.name(id),
+                        if want { "limbered" } else { "unlimbered" }
+                    ))
+                } else {
+                    let mut to = u.formation;
+                    to.order = if want {
+                        Order::Limbered.geometry()
+                    } else {
+                        Order::Unlimbered.geometry()
+                    };
+                    self.placement(s, id, &u.formation, &to, false)
+                        .err()
+                        .map(|r| format!("the guns would not fit: {r}"))
+                }
+            }
+            Action::Shoot { target, .. } => self.shoot_refusal(s, id, &seg, target),
+            Action::RallyTerror { .. } => {
+                if !fresh {
+                    Some("rallying takes the whole segment".into())
+                } else if u.terror == 0 {
+                    Some(format!("{} has no terror to rally from", self.name(id)))
+                } else {
+                    None
+                }
+            }
+            Action::RallyRout { .. } => {
+                if !fresh {
+                    Some("rallying takes the whole segment".into())
+                } else {
+                    self.rally_rout_refusal(s, id)
+                }
+            }
+            Action::Rout { .. } => {
+                if fresh {
+                    None
+                } else {
+                    Some("a rout move takes the whole segment".into())
+                }
+            }
+            Action::Unpin { .. } => {
+                if !u.pinned {
+                    Some(format!("{} is not pinned", self.name(id)))
+                } else if seg.unpin_tried || seg.moved || seg.shot {
+                    Some("the pinned test is taken once, before anything else".into())
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Carries out a legal action.
+    pub fn act(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) {
+        let id = a.unit();
+        let mut seg = self.segment_of(s, id);
+        match *a {
+            Action::Done { .. } => return self.end_segment(s, id, ev),
+            Action::Enter { at, .. } => {
+                self.enter(s, id, at, ev);
+                seg.charged = self.enter_cost(s, id);
+                seg.moved = true;
+            }
+            Action::Advance { distance, .. } => {
+                if let Ok(m) = self.advance(s, id, &seg, distance) {
+                    self.do_move(s, id, &mut seg, m, ev);
+                }
+            }
+            Action::Wheel { pivot, angle, .. } => {
+                if let Ok(m) = self.wheel(s, id, &seg, pivot, angle) {
+                    self.do_move(s, id, &mut seg, m, ev);
+                }
+            }
+            Action::Turn { turn, .. } => {
+                if let Ok(m) = self.turn(s, id, &seg, turn) {
+                    self.do_move(s, id, &mut seg, m, ev);
+                    ev.push(Event::Turned { unit: id, turn });
+                }
+            }
+            Action::Reform { .. } => {
+                if let Ok(m) = self.reform(s, id, &seg) {
+                    let order = s.unit(id).order;
+                    s.unit_mut(id).order = match order {
+                        Order::Column => {
+                            if self.troop(s.unit(id)).has(crate::scenario::Trait::CanForm) {
+                                Order::Formed
+                            } else {
+                                Order::Line
+                            }
+                        }
+                        _ => Order::Column,
+                    };
+                    self.do_move(s, id, &mut seg, m, ev);
+                    ev.push(Event::Reformed { unit: id });
+                }
+            }
+            Action::Limber { .. } | Action::Unlimber { .. } => {
+                let limbered = matches!(a, Action::Limber { .. });
+                let u = s.unit_mut(id);
+                u.order = if limbered {
+                    Order::Limbered
+                } else {
+                    Order::Unlimbered
+                };
+                u.formation.order = u.order.geometry();
+                ev.push(Event::Limbered { unit: id, limbered });
+                return self.end_segment(s, id, ev);
+            }
+            Action::Shoot { target, .. } => {
+                self.shoot(s, id, target, ev);
+                seg.shot = true;
+                seg.allowance = self.after_shooting(s, id);
+            }
+            Action::RallyTerror { .. } => {
+                let u = s.unit_mut(id);
+                u.terror = 0;
+                u.evading = true;
+                ev.push(Event::RalliedTerror { unit: id });
+                return self.end_segment(s, id, ev);
+            }
+            Action::RallyRout { .. } => {
+                self.rally_rout(s, id, ev);
+                if s.outcome.is_none() {
+                    self.end_segment(s, id, ev);
+                }
+                return;
+            }
+            Action::Rout { .. } => {
+                self.rout_move(s, id, ev);
+                if s.outcome.is_none() {
+                    self.end_segment(s, id, ev);
+                }
+                return;
+            }
+            Action::Unpin { .. } => {
+                seg.unpin_tried = true;
+                self.unpin(s, id, ev);
+            }
+        }
+        if s.outcome.is_some() {
+            return;
+        }
+        // A unit that can do nothing more ends its segment by itself.
+        if s.unit(id).status != Status::OnTable || s.unit(id).routing {
+            return self.end_segment(s, id, ev);
+        }
+        s.phase = Phase::Acting(seg);
+        let mut more = Vec::new();
+        self.unit_choices(s, id, &mut more);
+        if more.iter().all(|a| matches!(a, Action::Done { .. })) {
+            self.end_segment(s, id, ev);
+        }
+    }
+
+    /// Removes a unit from play.
+    pub(crate) fn remove(&self, s: &mut State, id: UnitId, why: &str, ev: &mut Vec<Event>) {
+        let u = s.unit_mut(id);
+        if u.status == Status::Gone {
+            return;
+        }
+        u.status = Status::Gone;
+        u.pinned = false;
+        ev.push(Event::Removed {
+            unit: id,
+            why: why.to_string(),
+        });
+    }
+
+    /// Points a side has lost: bases destroyed, units gone and units routing.
+    pub fn points_lost(&self, s: &State, side: Side) -> u32 {
+        s.units
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| {
+                let p = self.troop(u).points as u32;
+                let lost = match u.status {
+                    Status::Gone => u.start_bases as u32,
+                    _ if u.routing => u.start_bases as u32,
+                    _ => (u.start_bases - u.bases()) as u32,
+                };
+                lost * p
+            })
+            .sum()
+    }
+
+    /// Whether the side's army has reached its flight figure (≥, rulings).
+    pub fn broken(&self, s: &State, side: Side) -> bool {
+        let sc = self.sc();
+        let start = sc.sides[side.index()].points;
+        let flight = sc.army_of(side).flight as u32;
+        sc.victory.flight && start > 0 && self.points_lost(s, side) * 100 >= flight * start
+    }
+
+    fn flight_outcome(&self, s: &State) -> Option<Outcome> {
+        let broken = Side::BOTH.map(|side| self.broken(s, side));
+        match broken {
+            [true, true] => Some(Outcome {
+                winner: None,
+                reason: "both armies reached their flight figures".into(),
+            }),
+            [true, false] | [false, true] => {
+                let loser = if broken[0] { Side::A } else { Side::B };
+                Some(Outcome {
+                    winner: Some(loser.other()),
+                    reason: format!(
+                        "{} reached its flight figure and breaks",
+                        self.side_name_of(loser)
+                    ),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    pub fn side_name_of(&self, side: Side) -> &str {
+        &self.sc().info.sides[side.index()]
+    }
+
+    /// Objective value held at the end: a side holds an objective with a
+    /// unit (not routing) within its radius and no enemy unit there; else
+    /// its first holder keeps it (DD: holders are judged at the end only).
+    pub fn objective_values(&self, s: &State) -> [u32; 2] {
+        let mut v = [0u32; 2];
+        for o in &self.sc().victory.objectives {
+            let near = |side: Side| {
+                s.units.iter().any(|u| {
+                    u.side == side
+                        && u.on_table()
+                        && !u.routing
+                        && u.footprint()
+                            .iter()
+                            .any(|b| crate::geometry::dist2(b.pose.at, o.at).within(o.radius))
+                })
+            };
+            let holder = match (near(Side::A), near(Side::B)) {
+                (true, false) => Some(Side::A),
+                (false, true) => Some(Side::B),
+                _ => o.held_by,
+            };
+            if let Some(h) = holder {
+                v[h.index()] += o.value as u32;
+            }
+        }
+        v
+    }
+
+    fn final_outcome(&self, s: &State) -> Outcome {
+        let v = self.objective_values(s);
+        let reason = format!(
+            "the last turn is over: objectives {} {}, {} {}",
+            self.side_name_of(Side::A),
+            v[0],
+            self.side_name_of(Side::B),
+            v[1]
+        );
+        let winner = match v[0].cmp(&v[1]) {
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome { winner, reason }
+    }
+}

@@ -1,0 +1,408 @@
+//! The rules of Red Actions!, one module per section of the rulebook:
+//! `game_sequence` (setup, initiative, segments, the end of a turn and of
+//! the game), `movement` (advance, wheel, turn, formations, terrain),
+//! `shooting` (the Shooting Table and its results), `morale` (morale tests,
+//! rout and rallying) and `invariants`. Where the text is silent, our
+//! reading is in `docs/red_actions/rulings.md` and in the module notes.
+
+pub mod game_sequence;
+pub mod invariants;
+pub mod morale;
+pub mod movement;
+pub mod shooting;
+
+use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
+use crate::scenario::{AreaKind, Category, Cover, Elevation, LineKind, Scenario, TroopType};
+use crate::state::{Action, Event, Phase, State, Unit, UnitId};
+use crate::tables::{Mover, Passage};
+use crate::view::View;
+use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The table's terrain made ready for the geometry, per kind of mover.
+#[derive(Debug)]
+pub struct Prepared {
+    /// Area costs per [`Mover`] (in its order).
+    pub areas: [Vec<(Polygon, AreaCost)>; 5],
+    pub lines: [Vec<(Polyline, LineCost)>; 5],
+    /// Areas that block sight (woods, towns, scrub).
+    pub sight: Vec<Polygon>,
+    pub hedges: Vec<Polyline>,
+    /// Areas and buildings that give cover.
+    pub cover: Vec<(Polygon, Cover)>,
+}
+
+const MOVERS: [Mover; 5] = [
+    Mover::Infantry,
+    Mover::Sabres,
+    Mover::Wheeled,
+    Mover::ArmouredCar,
+    Mover::Tank,
+];
+
+fn area_cost(p: Passage) -> AreaCost {
+    match p {
+        Passage::Full => AreaCost::PerInch(1),
+        Passage::Half => AreaCost::PerInch(2),
+        Passage::Nyet => AreaCost::Impassable,
+        // A quarter; wire and "the entire move" are not modelled yet and
+        // cost as much as a quarter move.
+        _ => AreaCost::PerInch(4),
+    }
+}
+
+fn line_cost(p: Passage) -> LineCost {
+    match p {
+        Passage::Full => LineCost::Cap(4),
+        Passage::Half => LineCost::Cap(2),
+        Passage::Nyet => LineCost::Impassable,
+        _ => LineCost::Cap(1),
+    }
+}
+
+impl Prepared {
+    fn new(sc: &Scenario) -> Prepared {
+        let t = &sc.tables;
+        let mut areas: [Vec<(Polygon, AreaCost)>; 5] = Default::default();
+        let mut lines: [Vec<(Polyline, LineCost)>; 5] = Default::default();
+        let mut sight = Vec::new();
+        let mut cover = Vec::new();
+        for a in &sc.terrain {
+            let poly = Polygon::new(a.points.clone());
+            let row = match a.kind {
+                AreaKind::Wood => Some("wood"),
+                AreaKind::DenseWood => Some("dense_wood"),
+                AreaKind::Rough => Some("rough"),
+                AreaKind::Boggy => Some("boggy"),
+                AreaKind::Hill if a.elevation == Elevation::Steep => Some("steep"),
+                AreaKind::Hill if a.elevation >= Elevation::Hill => Some("hill"),
+                _ => None,
+            };
+            if let Some(row) = row {
+                for (i, m) in MOVERS.iter().enumerate() {
+                    if let Some(c) = t.terrain_effect(row, *m) {
+                        areas[i].push((poly.clone(), area_cost(c.passage)));
+                    }
+                }
+            }
+            if matches!(
+                a.kind,
+                AreaKind::Wood | AreaKind::DenseWood | AreaKind::Town | AreaKind::Scrub
+            ) {
+                sight.push(poly.clone());
+            }
+            if a.cover != Cover::None {
+                cover.push((poly, a.cover));
+            }
+        }
+        for b in &sc.buildings {
+            let poly = Polygon::new(b.points.clone());
+            for (i, m) in MOVERS.iter().enumerate() {
+                if let Some(c) = t.terrain_effect("buildings", *m) {
+                    areas[i].push((poly.clone(), area_cost(c.passage)));
+                }
+            }
+            let c = match b.material {
+                crate::scenario::Material::Stone => Cover::Stone,
+                crate::scenario::Material::Wood => Cover::Hard,
+            };
+            cover.push((poly, c));
+        }
+        let mut hedges = Vec::new();
+        for l in &sc.lines {
+            let row = match l.kind {
+                LineKind::Hedge => "hedge",
+                LineKind::Wall => "wall",
+                LineKind::SmallStream => "small_stream",
+                LineKind::BigStream => "big_stream",
+                LineKind::Ford => "ford",
+                LineKind::Trench => "trench",
+                LineKind::Wire => "wire",
+                LineKind::Road | LineKind::Rail => continue,
+            };
+            let pl = Polyline::new(l.points.clone());
+            for (i, m) in MOVERS.iter().enumerate() {
+                if let Some(c) = t.terrain_effect(row, *m) {
+                    lines[i].push((pl.clone(), line_cost(c.passage)));
+                }
+            }
+            if l.kind == LineKind::Hedge {
+                hedges.push(pl);
+            }
+        }
+        Prepared {
+            areas,
+            lines,
+            sight,
+            hedges,
+            cover,
+        }
+    }
+}
+
+/// The rule system with its scenario loaded.
+#[derive(Clone, Debug)]
+pub struct RedActions {
+    pub scenario: Arc<Scenario>,
+    pub prep: Arc<Prepared>,
+}
+
+impl RedActions {
+    pub fn new(scenario: Scenario) -> Self {
+        let prep = Prepared::new(&scenario);
+        RedActions {
+            scenario: Arc::new(scenario),
+            prep: Arc::new(prep),
+        }
+    }
+
+    pub fn load(path: &Path) -> Result<Self, engine::data::DataErrors> {
+        crate::scenario::load_scenario(path).map(Self::new)
+    }
+
+    pub fn sc(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn troop(&self, u: &Unit) -> &TroopType {
+        &self.scenario.troops[u.troop as usize]
+    }
+
+    pub fn cat(&self, u: &Unit) -> Category {
+        self.troop(u).category
+    }
+
+    /// The unit's name in the scenario.
+    pub fn name(&self, id: UnitId) -> &str {
+        &self.scenario.units[id as usize].name
+    }
+
+    pub fn sight_rules(&self) -> SightRules {
+        let v = &self.scenario.tables.visibility;
+        SightRules {
+            close: v.inside_woods_or_town,
+            edge: v.edge,
+            ..SightRules::default()
+        }
+    }
+
+    /// Who decides now (`None`: the game is over).
+    pub fn decider(&self, s: &State) -> Option<Side> {
+        match &s.phase {
+            Phase::GameOver => None,
+            Phase::Choose { side, .. } => Some(*side),
+            Phase::Acting(seg) => Some(s.unit(seg.unit).side),
+        }
+    }
+
+    /// One d6: a die set on the table if any, else the generator's.
+    pub(crate) fn d6(&self, s: &mut State) -> u8 {
+        match s.loaded.pop() {
+            Some(d) => d.clamp(1, 6),
+            None => engine::dice::d6(&mut s.rng),
+        }
+    }
+
+    pub(crate) fn d6x2(&self, s: &mut State) -> [u8; 2] {
+        [self.d6(s), self.d6(s)]
+    }
+
+    pub(crate) fn end_game(&self, s: &mut State, outcome: Outcome, ev: &mut Vec<Event>) {
+        ev.push(Event::GameOver {
+            outcome: outcome.clone(),
+        });
+        s.outcome = Some(outcome);
+        s.phase = Phase::GameOver;
+    }
+}
+
+impl Ruleset for RedActions {
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn id(&self) -> &'static str {
+        crate::data::RULESET_ID
+    }
+    fn scenario_id(&self) -> &str {
+        &self.scenario.info.id
+    }
+    fn scenario_digest(&self) -> u64 {
+        self.scenario.digest
+    }
+    fn side_name(&self, side: Side) -> &str {
+        &self.scenario.info.sides[side.index()]
+    }
+    /// The text's optional rules; the scenario's choice is the default.
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        crate::scenario::OPTIONS
+            .iter()
+            .map(|(key, text)| OptionSpec {
+                key: key.to_string(),
+                title: key.replace('_', " "),
+                description: text.to_string(),
+                default: self.scenario.option(key),
+                fixed: None,
+            })
+            .collect()
+    }
+
+    fn setup(&self, options: &Options, seed: u64) -> Result<State, SetupError> {
+        let specs = self.option_specs();
+        if let Some(key) = options.keys().find(|k| !specs.iter().any(|o| &o.key == *k)) {
+            return Err(SetupError(format!(
+                "unknown option \"{key}\": this game knows {}",
+                specs
+                    .iter()
+                    .map(|o| o.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let chosen = specs
+            .iter()
+            .filter(|o| options.get(&o.key).copied().unwrap_or(o.default))
+            .map(|o| o.key.clone())
+            .collect();
+        Ok(self.new_game(chosen, seed))
+    }
+
+    fn to_decide(&self, s: &State) -> Decider {
+        match self.decider(s) {
+            Some(side) => Decider::One(side),
+            None => Decider::Nobody,
+        }
+    }
+
+    fn choices(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if self.decider(s) != Some(side) {
+            return;
+        }
+        match &s.phase {
+            Phase::Choose { .. } => {
+                for id in self.may_start(s) {
+                    self.unit_choices(s, id, out);
+                }
+            }
+            Phase::Acting(seg) => self.unit_choices(s, seg.unit, out),
+            Phase::GameOver => {}
+        }
+    }
+
+    fn legal(&self, s: &State, side: Side, a: &Action) -> bool {
+        self.refusal_of(s, side, a).is_none()
+    }
+
+    fn refusal(&self, s: &State, side: Side, a: &Action) -> Option<String> {
+        self.refusal_of(s, side, a)
+    }
+
+    fn offers(&self, s: &State, side: Side) -> Vec<engine::param::Offer<Action>> {
+        if self.decider(s) != Some(side) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        match &s.phase {
+            Phase::Choose { .. } => {
+                for id in self.may_start(s) {
+                    self.move_offers(s, id, &mut out);
+                }
+            }
+            Phase::Acting(seg) => self.move_offers(s, seg.unit, &mut out),
+            Phase::GameOver => {}
+        }
+        out
+    }
+
+    fn prompt_text(&self, s: &State, side: Side) -> String {
+        crate::text::prompt(self, s, side)
+    }
+
+    fn apply_legal(&self, s: &mut State, _side: Side, a: &Action, ev: &mut Vec<Event>) {
+        self.act(s, a, ev);
+    }
+
+    fn view(&self, s: &State, side: Option<Side>) -> View {
+        crate::view::view(self, s, side)
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+
+    fn ends_undo(&self, e: &Event) -> bool {
+        self.is_dice_event(e)
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        self.invariants(s)
+    }
+
+    fn describe_action(&self, s: &State, _viewer: Side, a: &Action) -> String {
+        crate::text::action(self, s, a)
+    }
+
+    fn describe_events(
+        &self,
+        s: &State,
+        e: &[Event],
+        _viewer: Option<Side>,
+    ) -> Vec<Option<String>> {
+        e.iter()
+            .map(|x| Some(crate::text::event(self, s, x)))
+            .collect()
+    }
+
+    /// Nothing is hidden yet (ambushes and dummies are not played).
+    fn secrets_at_table(&self, _s: &State) -> bool {
+        false
+    }
+
+    fn is_pass(&self, a: &Action) -> bool {
+        matches!(a, Action::Done { .. })
+    }
+
+    fn is_dice_event(&self, e: &Event) -> bool {
+        matches!(
+            e,
+            Event::RollOff { .. }
+                | Event::SegmentRoll { .. }
+                | Event::CardTurned { .. }
+                | Event::Shot { .. }
+                | Event::MoraleTest { .. }
+                | Event::OfficerRoll { .. }
+        )
+    }
+
+    fn rules_section(&self, s: &State) -> &'static str {
+        match &s.phase {
+            Phase::Choose { .. } => "initiative",
+            Phase::Acting(_) => "movement",
+            Phase::GameOver => "definitions",
+        }
+    }
+}
+
+impl engine::RuleSystem for RedActions {
+    const ID: &'static str = crate::data::RULESET_ID;
+    const TITLE: &'static str = "Red Actions!";
+    const REFERENCE: &'static str = include_str!("../../../../assets/rules/red_actions.toml");
+    const FILE_KINDS: &'static [&'static str] = &["scenario", "tables"];
+
+    fn load(path: &Path) -> Result<Self, engine::data::DataErrors> {
+        RedActions::load(path)
+    }
+
+    fn load_info(path: &Path) -> Result<engine::ScenarioInfo, engine::data::DataErrors> {
+        crate::scenario::load_scenario(path).map(|s| s.info)
+    }
+
+    fn check_file(kind: &str, path: &Path) -> Result<(), engine::data::DataErrors> {
+        match kind {
+            "tables" => crate::tables::load_tables(path).map(|_| ()),
+            _ => crate::scenario::load_scenario(path).map(|_| ()),
+        }
+    }
+}

@@ -1,0 +1,598 @@
+//! Movement: advance, wheel and turn as parameterised choices within the
+//! unit's card speed, charged along the path of every base corner through
+//! terrain (`geometry::path_cost`), on the table, clear of other units and
+//! never closer than 2" to the enemy (except a charge, not yet played);
+//! line to column and back; entering at an entry point; and the moves the
+//! rules make for a unit (retire, rout).
+//!
+//! Our readings: a move is checked where it ends and at every inch on the
+//! way against the enemy (no passing through or past enemies); a unit may
+//! pass through friends but not end on them; a wheel or turn that ends
+//! within 2" of an enemy is refused only when it comes closer than before.
+//! Reforming (line to column and back about the front centre) is a free
+//! extra before the unit moves; it must fit on the table like any move.
+
+use super::RedActions;
+use crate::geometry::{
+    self, Base, Formation, PathCost, Turn, corner_paths, dist2, offset, unit_dist2, worst_path_cost,
+};
+use crate::scenario::Category;
+use crate::state::{Action, Event, Order, Segment, State, Status, Unit, UnitId};
+use crate::tables::{After, Mover};
+use engine::param::{Degrees, Inches, Offer, Param, Point, Pose, Value};
+
+/// A move worked out: where the unit ends and what it costs.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub formation: Formation,
+    pub cost: PathCost,
+}
+
+/// Near enough to test two units base by base (bounding check).
+const NEAR: i32 = 2500;
+
+impl RedActions {
+    pub fn mover(&self, u: &Unit) -> Mover {
+        match self.cat(u) {
+            Category::Sabre => Mover::Sabres,
+            Category::Tachanka => Mover::Wheeled,
+            c if c.is_gun() => Mover::Wheeled,
+            Category::ArmouredCar => Mover::ArmouredCar,
+            Category::Tank => Mover::Tank,
+            Category::Officer if self.mounted(u) => Mover::Sabres,
+            _ => Mover::Infantry,
+        }
+    }
+
+    fn mounted(&self, u: &Unit) -> bool {
+        u.officer.is_some_and(|o| {
+            self.sc().pools[self.sc().army_of(u.side).pool].tokens[o.token as usize].mounted
+        })
+    }
+
+    /// Whether every corner of every base is on the table.
+    pub fn on_table(&self, f: &Formation) -> bool {
+        let (w, d) = (self.sc().width.0, self.sc().depth.0);
+        f.outline()
+            .iter()
+            .all(|p| (0..=w).contains(&p.x.0) && (0..=d).contains(&p.y.0))
+    }
+
+    /// Whether two placements may touch at all (a cheap bound first).
+    fn near(a: &Formation, b: &Formation) -> bool {
+        (a.front.at.x.0 - b.front.at.x.0).abs() < NEAR
+            && (a.front.at.y.0 - b.front.at.y.0).abs() < NEAR
+    }
+
+    /// Why the unit may not stand at `to` having come from `from`
+    /// (`enemy_only`: checking a point on the way).
+    pub(crate) fn placement(
+        &self,
+        s: &State,
+        id: UnitId,
+        from: &Formation,
+        to: &Formation,
+        enemy_only: bool,
+    ) -> Result<(), String> {
+        if !self.on_table(to) {
+            return Err("it would leave the table".into());
+        }
+        let me = s.unit(id);
+        let new = to.bases();
+        let old = from.bases();
+        let zone = self.sc().tables.distances.enemy_zone;
+        for (j, o) in s.units.iter().enumerate() {
+            if j == id as usize || !o.on_table() || !Self::near(to, &o.formation) {
+                continue;
+            }
+            let enemy = o.side != me.side;
+            if !enemy && enemy_only {
+                continue;
+            }
+            let theirs = o.formation.bases();
+            if geometry::units_overlap(&new, &theirs) {
+                return Err(format!("it would run into {}", self.name(j as UnitId)));
+            }
+            if enemy && geometry::within(&new, &theirs, zone) {
+                let before = unit_dist2(&old, &theirs);
+                let after = unit_dist2(&new, &theirs);
+                if after < before {
+                    return Err(format!(
+                        "it would come within {zone} of {} (only a charge may)",
+                        self.name(j as UnitId)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn terrain(&self, u: &Unit, paths: &[Vec<Point>]) -> Option<PathCost> {
+        let m = self.mover(u) as usize;
+        let areas: Vec<_> = self.prep.areas[m].iter().map(|(p, c)| (p, *c)).collect();
+        let lines: Vec<_> = self.prep.lines[m].iter().map(|(p, c)| (p, *c)).collect();
+        worst_path_cost(paths, &areas, &lines)
+    }
+
+    /// The checks every voluntary move shares: the unit may move, the
+    /// terrain lets it and the allowance covers it.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        to: Formation,
+        charged: Inches,
+        paths: &[Vec<Point>],
+        waypoints: &[Formation],
+    ) -> Result<Step, String> {
+        let u = s.unit(id);
+        let terrain = self
+            .terrain(u, paths)
+            .ok_or_else(|| "impassable terrain is in the way".to_string())?;
+        let cost = PathCost {
+            charged: Inches(charged.0.max(terrain.charged.0)),
+            cap_quarters: terrain.cap_quarters,
+        };
+        let total = PathCost {
+            charged: Inches(seg.charged.0 + cost.charged.0),
+            cap_quarters: seg.cap_quarters.min(cost.cap_quarters),
+        };
+        if !total.fits(seg.allowance) {
+            return Err(format!(
+                "it would cost {} of an allowance of {} (with the terrain, {} so far)",
+                cost.charged,
+                Inches(seg.allowance.0 * total.cap_quarters as i32 / 4),
+                seg.charged
+            ));
+        }
+        for w in waypoints {
+            self.placement(s, id, &u.formation, w, true)?;
+        }
+        self.placement(s, id, &u.formation, &to, false)?;
+        Ok(Step {
+            formation: to,
+            cost: total,
+        })
+    }
+
+    /// Why the unit cannot move at all now.
+    fn may_move(&self, s: &State, id: UnitId, seg: &Segment) -> Result<(), String> {
+        let u = s.unit(id);
+        let c = self.cat(u);
+        if u.status != Status::OnTable {
+            return Err("it is not on the table".into());
+        }
+        if u.pinned {
+            return Err("it is pinned (a pinned test first)".into());
+        }
+        if c.is_train_car() {
+            return Err("trains run on the rails (not yet played)".into());
+        }
+        if u.order == Order::Unlimbered && seg.allowance > Inches::ZERO && !seg.shot {
+            return Err("unlimbered guns must limber to move".into());
+        }
+        if seg.allowance <= Inches::ZERO {
+            return Err("it has no move left this segment".into());
+        }
+        Ok(())
+    }
+
+    pub fn advance(&self, s: &State, id: UnitId, seg: &Segment, d: Inches) -> Result<Step, String> {
+        self.may_move(s, id, seg)?;
+        if d <= Inches::ZERO {
+            return Err(format!(
+                "an advance of {d} goes nowhere (no moving backward)"
+            ));
+        }
+        let f = s.unit(id).formation;
+        if d.0 > 10 * seg.allowance.0 {
+            return Err(format!("{d} is far beyond the allowance"));
+        }
+        let m = f.advanced(d);
+        let waypoints: Vec<Formation> = (1..)
+            .map(|k| k * 100)
+            .take_while(|&k| k < d.0)
+            .map(|k| f.advanced(Inches(k)).formation)
+            .collect();
+        let paths = corner_paths(&f.bases(), &m.formation.bases());
+        self.finish(s, id, seg, m.formation, m.charged, &paths, &waypoints)
+    }
+
+    pub fn wheel(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        pivot: geometry::Side,
+        angle: Degrees,
+    ) -> Result<Step, String> {
+        self.may_move(s, id, seg)?;
+        if angle.0 <= 0 || angle.0 > 1800 {
+            return Err(format!("a wheel is of 0.1° to 180°, not {angle}"));
+        }
+        let f = s.unit(id).formation;
+        let m = f
+            .wheeled(pivot, angle)
+            .ok_or_else(|| "no such wheel".to_string())?;
+        let waypoints: Vec<Formation> = (1..)
+            .map(|k| k * 150)
+            .take_while(|&k| k < angle.0)
+            .filter_map(|k| f.wheeled(pivot, Degrees(k)).map(|m| m.formation))
+            .collect();
+        let paths = f.wheel_paths(pivot, angle);
+        self.finish(s, id, seg, m.formation, m.charged, &paths, &waypoints)
+    }
+
+    pub fn turn(&self, s: &State, id: UnitId, seg: &Segment, t: Turn) -> Result<Step, String> {
+        self.may_move(s, id, seg)?;
+        let f = s.unit(id).formation;
+        let m = f.turned(t);
+        let paths = corner_paths(&f.bases(), &m.formation.bases());
+        self.finish(s, id, seg, m.formation, m.charged, &paths, &[])
+    }
+
+    /// Line (or formed) to column and back, about the front centre: a free
+    /// extra before the unit moves or shoots.
+    pub fn reform(&self, s: &State, id: UnitId, seg: &Segment) -> Result<Step, String> {
+        let u = s.unit(id);
+        if seg.moved || seg.shot {
+            return Err("a change of formation comes before moving or shooting".into());
+        }
+        if !(self.cat(u).is_rifles() || self.cat(u) == Category::Sabre) || u.bases() < 2 {
+            return Err(format!("{} has no formations to change", self.name(id)));
+        }
+        if u.pinned {
+            return Err("it is pinned".into());
+        }
+        let mut to = u.formation;
+        to.order = match to.order {
+            geometry::Order::Line => geometry::Order::Column,
+            geometry::Order::Column => geometry::Order::Line,
+        };
+        let seg = Segment {
+            allowance: Inches(i32::MAX / 8),
+            ..*seg
+        };
+        let step = self.finish(s, id, &seg, to, Inches::ZERO, &[], &[])?;
+        Ok(Step {
+            formation: step.formation,
+            cost: PathCost {
+                charged: Inches::ZERO,
+                cap_quarters: 4,
+            },
+        })
+    }
+
+    pub(crate) fn do_move(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        seg: &mut Segment,
+        m: Step,
+        ev: &mut Vec<Event>,
+    ) {
+        let before = seg.charged;
+        if m.cost.charged > Inches::ZERO {
+            seg.charged = m.cost.charged;
+            seg.cap_quarters = m.cost.cap_quarters;
+            seg.moved = true;
+        }
+        s.unit_mut(id).formation = m.formation;
+        ev.push(Event::Moved {
+            unit: id,
+            charged: Inches(seg.charged.0 - before.0),
+        });
+    }
+
+    /// What shooting leaves of the move (Moving and Shooting).
+    pub fn after_shooting(&self, s: &State, id: UnitId) -> Inches {
+        let u = s.unit(id);
+        let c = self.cat(u);
+        let row = if c.is_rifles() {
+            0
+        } else if c == Category::Sabre {
+            1
+        } else if c.is_mg() || c == Category::Mortar {
+            2
+        } else if c.is_gun() {
+            3
+        } else if c == Category::ArmouredCar {
+            4
+        } else {
+            5
+        };
+        let speed = self.troop(u).speed;
+        match self.sc().tables.move_fire[row].after {
+            After::Full => speed,
+            After::Half => speed.fraction(1, 2),
+            After::None => Inches::ZERO,
+            After::Prolong(x) => x,
+        }
+    }
+
+    /// The farthest the unit can advance now (stepping an inch at a time,
+    /// then to the hundredth).
+    pub fn max_advance(&self, s: &State, id: UnitId, seg: &Segment) -> Inches {
+        if self.may_move(s, id, seg).is_err() {
+            return Inches::ZERO;
+        }
+        let left = seg.allowance.0 - seg.charged.0;
+        let ok = |d: i32| self.advance(s, id, seg, Inches(d)).is_ok();
+        let mut lo = 0;
+        let mut hi = None;
+        let mut d = 100;
+        while d < left {
+            if ok(d) {
+                lo = d;
+                d += 100;
+            } else {
+                hi = Some(d);
+                break;
+            }
+        }
+        let hi = match hi {
+            Some(h) => h,
+            None if left > 0 && ok(left) => return Inches(left),
+            None => left,
+        };
+        let (mut a, mut b) = (lo, hi);
+        while b - a > 1 {
+            let m = (a + b) / 2;
+            if ok(m) {
+                a = m;
+            } else {
+                b = m;
+            }
+        }
+        Inches(a)
+    }
+
+    /// The widest wheel the allowance pays for (the terrain may refuse it).
+    fn max_wheel(&self, s: &State, id: UnitId, seg: &Segment, pivot: geometry::Side) -> Degrees {
+        let f = s.unit(id).formation;
+        let full = f.wheeled(pivot, Degrees(1800)).map_or(0, |m| m.charged.0);
+        let left = (seg.allowance.0 - seg.charged.0).max(0) as i64;
+        if full <= 0 {
+            return Degrees(0);
+        }
+        Degrees((left * 1800 / full as i64).min(1800) as i32)
+    }
+
+    /// The finite sample of moves for the tester, bots and keyboard.
+    pub fn move_samples(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
+        let seg = self.segment_of(s, id);
+        if self.may_move(s, id, &seg).is_err() {
+            return;
+        }
+        let max = self.max_advance(s, id, &seg);
+        for (n, d) in [(1, 4), (1, 2), (1, 1)] {
+            let dist = max.fraction(n, d);
+            if dist > Inches::ZERO {
+                out.push(Action::Advance {
+                    unit: id,
+                    distance: dist,
+                });
+            }
+        }
+        for a in [200, 450] {
+            for pivot in [geometry::Side::Left, geometry::Side::Right] {
+                out.push(Action::Wheel {
+                    unit: id,
+                    pivot,
+                    angle: Degrees(a),
+                });
+            }
+        }
+        if !seg.moved {
+            for turn in [Turn::Left, Turn::Right, Turn::About] {
+                out.push(Action::Turn { unit: id, turn });
+            }
+        }
+    }
+
+    /// The parameterised moves of a unit, with their limits.
+    pub fn move_offers(&self, s: &State, id: UnitId, out: &mut Vec<Offer<Action>>) {
+        let seg = self.segment_of(s, id);
+        if self.may_move(s, id, &seg).is_err() || s.unit(id).routing {
+            return;
+        }
+        let name = self.name(id).to_string();
+        let max = self.max_advance(s, id, &seg);
+        if max > Inches::ZERO {
+            out.push(Offer::new(
+                format!("{name}: advance up to {max}"),
+                Param::Distance {
+                    min: Inches(1),
+                    max,
+                },
+                move |v| match v {
+                    Value::Distance(distance) => Some(Action::Advance { unit: id, distance }),
+                    _ => None,
+                },
+            ));
+        }
+        for (pivot, word) in [
+            (geometry::Side::Left, "on the left"),
+            (geometry::Side::Right, "on the right"),
+        ] {
+            let max = self.max_wheel(s, id, &seg, pivot);
+            if max.0 > 0 {
+                out.push(Offer::new(
+                    format!("{name}: wheel {word} up to {max}"),
+                    Param::Angle {
+                        min: Degrees(1),
+                        max,
+                    },
+                    move |v| match v {
+                        Value::Angle(angle) => Some(Action::Wheel {
+                            unit: id,
+                            pivot,
+                            angle,
+                        }),
+                        _ => None,
+                    },
+                ));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ entering
+
+    /// Where a waiting unit would enter: its rear on the edge at `at`
+    /// percent along the entry, facing into the table.
+    pub fn entry_formation(&self, s: &State, id: UnitId, at: u8) -> Option<Formation> {
+        let u = s.unit(id);
+        let e = &self.sc().sides[u.side.index()].entries[u.entry? as usize];
+        let at = at.min(100) as i64;
+        let p = Point {
+            x: Inches((e.from.x.0 as i64 + (e.to.x.0 - e.from.x.0) as i64 * at / 100) as i32),
+            y: Inches((e.from.y.0 as i64 + (e.to.y.0 - e.from.y.0) as i64 * at / 100) as i32),
+        };
+        let (w, d) = (self.sc().width.0, self.sc().depth.0);
+        let facing = if e.from.x.0 == 0 && e.to.x.0 == 0 {
+            900
+        } else if e.from.x.0 == w && e.to.x.0 == w {
+            2700
+        } else if e.from.y.0 == 0 && e.to.y.0 == 0 {
+            1800
+        } else if e.from.y.0 == d && e.to.y.0 == d {
+            0
+        } else {
+            return None;
+        };
+        let mut f = u.formation;
+        f.front = Pose {
+            at: p,
+            facing: Degrees(facing),
+        };
+        let (_, ranks) = f.files_ranks();
+        let depth = Inches(f.depth.0 * ranks as i32);
+        f.front.at = offset(p, geometry::local(Degrees(facing), 0, depth.0 as i64, 1));
+        // Keep the whole front on the table along the edge.
+        let mut best = None;
+        for shift in [0i32, 100, -100, 200, -200, 300, -300, 400, -400] {
+            let mut g = f;
+            g.front.at = offset(
+                f.front.at,
+                geometry::local(Degrees(facing), shift as i64, 0, 1),
+            );
+            if self.on_table(&g) {
+                best = Some(g);
+                break;
+            }
+        }
+        best
+    }
+
+    pub fn enter_cost(&self, s: &State, id: UnitId) -> Inches {
+        let f = s.unit(id).formation;
+        let (_, ranks) = f.files_ranks();
+        Inches(f.depth.0 * ranks as i32)
+    }
+
+    pub(crate) fn enter_refusal(&self, s: &State, id: UnitId, at: u8) -> Option<String> {
+        let u = s.unit(id);
+        if u.status != Status::Waiting {
+            return Some(format!("{} is on the table already", self.name(id)));
+        }
+        if at > 100 {
+            return Some("the place along the entry runs from 0 to 100".into());
+        }
+        let Some(f) = self.entry_formation(s, id, at) else {
+            return Some("the entry point is not on a table edge".into());
+        };
+        self.placement(s, id, &f, &f, false).err()
+    }
+
+    pub(crate) fn enter(&self, s: &mut State, id: UnitId, at: u8, ev: &mut Vec<Event>) {
+        if let Some(f) = self.entry_formation(s, id, at) {
+            let u = s.unit_mut(id);
+            u.formation = f;
+            u.status = Status::OnTable;
+            ev.push(Event::Entered { unit: id });
+        }
+    }
+
+    // ------------------------------------------------------------ moved by the rules
+
+    /// Moves a unit straight along its facing by up to `d` (negative:
+    /// backward), as far as it can: it stops short of other units and
+    /// impassable terrain. Returns the distance moved and what stopped it.
+    pub(crate) fn forced_move(&self, s: &State, id: UnitId, d: Inches) -> (Inches, Blocked) {
+        let u = s.unit(id);
+        let f = u.formation;
+        let sign = d.0.signum();
+        let mut last = 0;
+        let step = 25;
+        let mut k = step;
+        while k < d.0.abs() + step {
+            let k2 = k.min(d.0.abs());
+            let to = f.advanced(Inches(sign * k2)).formation;
+            if !self.on_table(&to) {
+                return (Inches(sign * last), Blocked::Edge);
+            }
+            let paths = corner_paths(&f.bases(), &to.bases());
+            if self.terrain(u, &paths).is_none() {
+                return (Inches(sign * last), Blocked::Impassable);
+            }
+            let bases = to.bases();
+            for (j, o) in s.units.iter().enumerate() {
+                if j != id as usize
+                    && o.on_table()
+                    && Self::near(&to, &o.formation)
+                    && geometry::units_overlap(&bases, &o.formation.bases())
+                {
+                    let by = if o.side == u.side {
+                        Blocked::Friend
+                    } else {
+                        Blocked::Enemy
+                    };
+                    return (Inches(sign * last), by);
+                }
+            }
+            last = k2;
+            k += step;
+        }
+        (Inches(sign * last), Blocked::Nothing)
+    }
+
+    /// The nearest enemy on the table, by base distance.
+    pub fn nearest_enemy(&self, s: &State, id: UnitId) -> Option<UnitId> {
+        let me = s.unit(id);
+        let mine = me.footprint();
+        s.ids()
+            .filter(|&j| s.unit(j).side != me.side && s.unit(j).on_table())
+            .min_by_key(|&j| {
+                unit_dist2(&mine, &s.unit(j).footprint())
+                    .map(|d| d.inches().0)
+                    .unwrap_or(i32::MAX)
+            })
+    }
+
+    /// Whether `p` lies ahead of the unit's front (on its facing's side).
+    pub fn ahead_of(&self, u: &Unit, p: Point) -> bool {
+        let v = geometry::Vec2::facing(u.formation.front.facing);
+        v.dot(geometry::Vec2::between(u.formation.front.at, p)) > 0
+    }
+
+    /// Whether the bases' centres are mostly within some distance.
+    pub fn centres(bases: &[Base]) -> Vec<Point> {
+        bases.iter().map(|b| b.pose.at).collect()
+    }
+
+    pub fn distance(a: Point, b: Point) -> Inches {
+        dist2(a, b).inches()
+    }
+}
+
+/// What stopped a move the rules make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    Nothing,
+    Edge,
+    Impassable,
+    Friend,
+    Enemy,
+}

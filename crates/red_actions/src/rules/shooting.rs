@@ -1,0 +1,297 @@
+//! Shooting: the effective bases in arc, range and sight times the
+//! shooting value, halved at long range, rounded down; the column shifts
+//! (MG close, enfilade, formed cavalry, skirmishers and partisans) and the
+//! best cover; 2d6 on the Shooting Table; the results as markers.
+//!
+//! Our readings: a base counts when one of its arcs reaches a target base
+//! within range and the line from the arc's origin to that base's centre
+//! is clear; the bases that count are that share of the unit's effective
+//! strength (in half bases, rounded down); the shot is at long range when
+//! no counting base is within half range. Vehicles are hurt only by direct
+//! hits and close MG fire (not yet played), so they are not targets yet;
+//! friendly bases do not yet block fire.
+
+use super::RedActions;
+use crate::geometry::{self, Arc, base_dist2, enfilades, line_of_sight};
+use crate::scenario::{Cover, Trait};
+use crate::state::{Event, Order, Segment, State, Status, UnitId};
+use crate::tables::Effect;
+use engine::param::Degrees;
+
+/// What a shot would be, worked out before the dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FireSums {
+    pub bases: u8,
+    pub halves: u32,
+    pub long_range: bool,
+    pub total: u32,
+    pub shift: i32,
+}
+
+impl RedActions {
+    pub(crate) fn shoot_refusal(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        target: UnitId,
+    ) -> Option<String> {
+        let u = s.unit(id);
+        let t = self.troop(u);
+        if seg.shot {
+            return Some("it has fired this segment".into());
+        }
+        if seg.moved {
+            return Some("a unit shoots before it moves".into());
+        }
+        if t.shooting == 0 || t.range.0 == 0 {
+            return Some(format!("{} does not shoot", self.name(id)));
+        }
+        if u.order == Order::Limbered {
+            return Some("limbered guns cannot fire".into());
+        }
+        if target as usize >= s.units.len() {
+            return Some("there is no such unit".into());
+        }
+        let tg = s.unit(target);
+        if tg.side == u.side || tg.status != Status::OnTable {
+            return Some(format!(
+                "{} is not an enemy on the table",
+                self.name(target)
+            ));
+        }
+        if self.cat(tg).is_vehicle() {
+            return Some("only direct hits hurt vehicles (not yet played)".into());
+        }
+        match self.fire_sums(s, id, target) {
+            None => Some(format!(
+                "{} is not in arc, range and sight of any base",
+                self.name(target)
+            )),
+            Some(_) => None,
+        }
+    }
+
+    /// The arithmetic of a shot (`None`: no base can fire at the target).
+    pub fn fire_sums(&self, s: &State, id: UnitId, target: UnitId) -> Option<FireSums> {
+        let u = s.unit(id);
+        let tg = s.unit(target);
+        let t = self.troop(u);
+        let tables = &self.sc().tables;
+        let mine = u.footprint();
+        let theirs = tg.footprint();
+        let half_range = t.range.fraction(1, 2);
+        let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
+            vec![(Degrees(0), tables.shooting_modifiers.arc)]
+        } else {
+            t.arcs.iter().map(|a| (a.toward, a.half)).collect()
+        };
+        let sight: Vec<_> = self.prep.sight.iter().collect();
+        let hedges: Vec<_> = self.prep.hedges.iter().collect();
+        let rules = self.sight_rules();
+        let mut count = 0u8;
+        let mut close = false;
+        let mut in_arc = Vec::new();
+        for b in &mine {
+            let mut counts = false;
+            for &(toward, half) in &arcs {
+                let arc = if toward.0 == 1800 {
+                    Arc::behind(b, half)
+                } else {
+                    let mut a = Arc::ahead(b, half);
+                    a.facing = Degrees(a.facing.0 + toward.0).normalised();
+                    a
+                };
+                for tb in &theirs {
+                    let d = base_dist2(b, tb);
+                    if d.within(t.range)
+                        && arc.reaches(tb)
+                        && line_of_sight(arc.origin, tb.pose.at, &sight, &hedges, &rules, true)
+                    {
+                        counts = true;
+                        close |= d.within(half_range);
+                    }
+                }
+            }
+            if counts {
+                count += 1;
+                in_arc.push(b.pose.at);
+            }
+        }
+        if count == 0 {
+            return None;
+        }
+        let halves = u.effective_halves() * count as u32 / u.bases().max(1) as u32;
+        let mut total = halves * t.shooting as u32 / 2;
+        let long_range = !close;
+        if long_range {
+            total = tables.shooting_modifiers.long_range.of(total);
+        }
+        let m = &tables.shooting_modifiers;
+        let mut shift = 0i32;
+        if self.cat(u).is_mg() && geometry::within(&mine, &theirs, m.mg_close_range) {
+            shift += m.mg_close_columns as i32;
+        }
+        if enfilades(&tg.formation.outline(), &in_arc) {
+            shift += m.enfilade_columns as i32;
+        }
+        if tg.order == Order::Formed {
+            shift += m.formed_cavalry_or_road_column as i32;
+        }
+        let cover = self.cover_of(s, target);
+        let tt = self.troop(tg);
+        if (tt.has(Trait::Skirmisher) && tg.order != Order::Formed)
+            || (tt.has(Trait::Partisan) && cover != Cover::None)
+        {
+            shift += m.skirmisher_or_partisan_in_cover as i32;
+        }
+        let c = &tables.cover;
+        shift += match cover {
+            Cover::SuperHard => c.super_hard,
+            Cover::Stone => c.stone,
+            Cover::Hard => c.wood,
+            Cover::Soft if tg.evading => c.evading_in_soft,
+            Cover::Soft => c.soft,
+            Cover::None if tg.evading => c.evading_in_open,
+            Cover::None => 0,
+        } as i32;
+        Some(FireSums {
+            bases: count,
+            halves,
+            long_range,
+            total,
+            shift,
+        })
+    }
+
+    /// The best cover a unit stands in: the most of its base centres.
+    pub fn cover_of(&self, s: &State, id: UnitId) -> Cover {
+        let centres = Self::centres(&s.unit(id).footprint());
+        let mut best = Cover::None;
+        for (poly, c) in &self.prep.cover {
+            let inside = centres
+                .iter()
+                .filter(|&&p| geometry::in_polygon(poly, p))
+                .count();
+            if inside * 2 > centres.len() && rank(*c) > rank(best) {
+                best = *c;
+            }
+        }
+        best
+    }
+
+    pub(crate) fn shoot(&self, s: &mut State, id: UnitId, target: UnitId, ev: &mut Vec<Event>) {
+        let Some(f) = self.fire_sums(s, id, target) else {
+            return;
+        };
+        let dice = self.d6x2(s);
+        let roll = dice[0] + dice[1];
+        let tables = &self.sc().tables;
+        let result = match tables.shooting_column(f.total) {
+            Some(c) => tables.shooting_cell(roll, c as i32 + f.shift),
+            None => Effect::NONE,
+        };
+        ev.push(Event::Shot {
+            unit: id,
+            target,
+            halves: f.halves,
+            value: self.troop(s.unit(id)).shooting,
+            long_range: f.long_range,
+            total: f.total,
+            shift: f.shift,
+            dice,
+            result,
+        });
+        self.apply_effect(s, target, result, ev);
+    }
+
+    /// A Shooting Table result on a unit.
+    pub(crate) fn apply_effect(&self, s: &mut State, id: UnitId, e: Effect, ev: &mut Vec<Event>) {
+        if e.kill {
+            self.lose_base(s, id, ev);
+            if s.unit(id).status != Status::OnTable {
+                return;
+            }
+            if !self.morale_test(s, id, crate::state::Test::Fear, ev) {
+                self.start_rout(s, id, ev);
+            }
+        }
+        if e.terror > 0 {
+            self.add_terror(s, id, e.terror, ev);
+        }
+        if e.pinned && s.unit(id).on_table() && !s.unit(id).pinned {
+            s.unit_mut(id).pinned = true;
+            ev.push(Event::Pinned { unit: id });
+        }
+        if e.retire {
+            self.retire(s, id, ev);
+        }
+        if e.serious
+            && s.unit(id).on_table()
+            && !s.unit(id).routing
+            && !self.morale_test(s, id, crate::state::Test::Serious, ev)
+        {
+            self.retire(s, id, ev);
+        }
+        if e.officer {
+            self.officer_roll(s, id, ev);
+        }
+        self.check_rout(s, id, ev);
+    }
+
+    pub(crate) fn lose_base(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        ev.push(Event::BaseLost { unit: id });
+        if s.unit(id).formation.count <= 1 {
+            self.remove(s, id, "its last base is lost", ev);
+        } else {
+            let u = s.unit_mut(id);
+            // The base at the end (the rear of a column, the right of a line)
+            // goes; the front centre moves half a base left in line.
+            u.formation.count -= 1;
+            if u.formation.order == geometry::Order::Line {
+                let hr =
+                    geometry::local(u.formation.front.facing, u.formation.width.0 as i64, 0, 2);
+                u.formation.front.at = geometry::offset(u.formation.front.at, hr.reversed());
+            }
+        }
+    }
+
+    fn officer_roll(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        if s.unit(id).officer.is_none() || !s.unit(id).on_table() {
+            return;
+        }
+        let die = self.d6(s);
+        let killed = die == 1;
+        ev.push(Event::OfficerRoll {
+            unit: id,
+            die,
+            killed,
+        });
+        if !killed {
+            return;
+        }
+        if self.cat(s.unit(id)) == crate::scenario::Category::Officer {
+            self.remove(s, id, "the officer is killed", ev);
+            return;
+        }
+        s.unit_mut(id).officer = None;
+        // All officers lost: +1 terror and a serious test.
+        self.add_terror(s, id, 1, ev);
+        if s.unit(id).on_table()
+            && !s.unit(id).routing
+            && !self.morale_test(s, id, crate::state::Test::Serious, ev)
+        {
+            self.retire(s, id, ev);
+        }
+    }
+}
+
+fn rank(c: Cover) -> u8 {
+    match c {
+        Cover::None => 0,
+        Cover::Soft => 1,
+        Cover::Hard => 2,
+        Cover::Stone => 3,
+        Cover::SuperHard => 4,
+    }
+}

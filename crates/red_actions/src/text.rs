@@ -1,0 +1,188 @@
+//! Prompts, choices and the log in words.
+
+use crate::geometry;
+use crate::rules::RedActions;
+use crate::state::{Action, Event, Phase, State, Test};
+use engine::Side;
+
+pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
+    let name = r.side_name_of(side);
+    match &s.phase {
+        Phase::GameOver => "The game is over.".into(),
+        Phase::Choose { card: Some(u), .. } => format!(
+            "Turn {}: {name}, the card names {}: its segment.",
+            s.turn,
+            r.name(*u)
+        ),
+        Phase::Choose { .. } => format!(
+            "Turn {}: {name}, choose a unit to act (move, shoot, rally or hold).",
+            s.turn
+        ),
+        Phase::Acting(seg) => format!(
+            "Turn {}: {name}, {} has used {} of {}: move on or end its segment.",
+            s.turn,
+            r.name(seg.unit),
+            seg.charged,
+            seg.allowance
+        ),
+    }
+}
+
+fn pivot(p: geometry::Side) -> &'static str {
+    match p {
+        geometry::Side::Left => "on its left",
+        geometry::Side::Right => "on its right",
+    }
+}
+
+fn turn(t: geometry::Turn) -> &'static str {
+    match t {
+        geometry::Turn::Left => "turns left",
+        geometry::Turn::Right => "turns right",
+        geometry::Turn::About => "turns about",
+    }
+}
+
+pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
+    let n = r.name(a.unit());
+    match *a {
+        Action::Enter { at, .. } => format!("{n} enters ({at}% along its entry)"),
+        Action::Advance { distance, .. } => format!("{n} advances {distance}"),
+        Action::Wheel {
+            pivot: p, angle, ..
+        } => format!("{n} wheels {angle} {}", pivot(p)),
+        Action::Turn { turn: t, .. } => format!("{n} {}", turn(t)),
+        Action::Reform { .. } => format!("{n} changes formation"),
+        Action::Limber { .. } => format!("{n} limbers up"),
+        Action::Unlimber { .. } => format!("{n} unlimbers"),
+        Action::Shoot { target, .. } => format!("{n} shoots at {}", r.name(target)),
+        Action::RallyTerror { .. } => format!("{n} rallies from terror"),
+        Action::RallyRout { .. } => format!("{n} tries to rally from rout"),
+        Action::Rout { .. } => format!("{n} runs"),
+        Action::Unpin { .. } => format!("{n} takes its pinned test"),
+        Action::Done { .. } => format!("{n}: end of its segment"),
+    }
+}
+
+fn test(t: Test) -> &'static str {
+    match t {
+        Test::Charge => "charge",
+        Test::Fear => "fear",
+        Test::Serious => "serious",
+        Test::Rally => "rally",
+    }
+}
+
+pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
+    match e {
+        Event::TurnBegins { turn } => format!("Turn {turn} begins."),
+        Event::RollOff { dice, first } => format!(
+            "Initiative: {} rolls {}, {} rolls {}: {} moves first.",
+            r.side_name_of(Side::A),
+            dice[0],
+            r.side_name_of(Side::B),
+            dice[1],
+            r.side_name_of(*first)
+        ),
+        Event::SegmentRoll { dice, mover } => format!(
+            "Segment dice {}–{}: {} moves a unit.",
+            dice[0],
+            dice[1],
+            r.side_name_of(*mover)
+        ),
+        Event::CardTurned { unit } => format!("The card of {} is turned.", r.name(*unit)),
+        Event::Entered { unit } => format!("{} enters the table.", r.name(*unit)),
+        Event::Moved { unit, charged } => format!("{} moves ({charged}).", r.name(*unit)),
+        Event::Turned { unit, turn: t } => format!("{} {}.", r.name(*unit), turn(*t)),
+        Event::Reformed { unit } => format!("{} changes formation.", r.name(*unit)),
+        Event::Limbered { unit, limbered } => format!(
+            "{} {}.",
+            r.name(*unit),
+            if *limbered { "limbers up" } else { "unlimbers" }
+        ),
+        Event::Shot {
+            unit,
+            target,
+            halves,
+            value,
+            long_range,
+            total,
+            shift,
+            dice,
+            result,
+        } => format!(
+            "{} shoots at {}: {} bases × {value}{} = {total}, {shift:+} columns; 2d6 {}+{} = {}: {}.",
+            r.name(*unit),
+            r.name(*target),
+            *halves as f32 / 2.0,
+            if *long_range {
+                " × ½ (long range)"
+            } else {
+                ""
+            },
+            dice[0],
+            dice[1],
+            dice[0] + dice[1],
+            effect(result)
+        ),
+        Event::Retired { unit, distance } => format!("{} retires {distance}.", r.name(*unit)),
+        Event::Terror { unit, added } => format!("{} takes {added} terror.", r.name(*unit)),
+        Event::Pinned { unit } => format!("{} is pinned.", r.name(*unit)),
+        Event::BaseLost { unit } => format!("{} loses a base.", r.name(*unit)),
+        Event::OfficerRoll { unit, die, killed } => format!(
+            "Officer of {}: d6 {die}, {}.",
+            r.name(*unit),
+            if *killed { "killed" } else { "unhurt" }
+        ),
+        Event::MoraleTest {
+            unit,
+            test: t,
+            dice,
+            number,
+            passed,
+        } => format!(
+            "{} {} test: 2d6 {}+{} = {} against {number}: {}.",
+            r.name(*unit),
+            test(*t),
+            dice[0],
+            dice[1],
+            dice[0] + dice[1],
+            if *passed { "passed" } else { "failed" }
+        ),
+        Event::Routs { unit } => format!("{} routs!", r.name(*unit)),
+        Event::RalliedTerror { unit } => format!("{} rallies from terror.", r.name(*unit)),
+        Event::RalliedRout { unit } => format!("{} rallies from rout.", r.name(*unit)),
+        Event::Unpinned { unit } => format!("{} is no longer pinned.", r.name(*unit)),
+        Event::Humiliated { unit } => format!("{} is humiliated.", r.name(*unit)),
+        Event::Removed { unit, why } => format!("{} is out of the game: {why}.", r.name(*unit)),
+        Event::Done { unit } => format!("{} has acted.", r.name(*unit)),
+        Event::GameOver { outcome } => format!("Game over: {}.", outcome.reason),
+    }
+}
+
+/// A Shooting Table cell in the rulebook's words.
+pub fn effect(e: &crate::tables::Effect) -> String {
+    let mut parts = Vec::new();
+    if e.kill {
+        parts.push("Kill!".to_string());
+    }
+    match e.terror {
+        0 => {}
+        1 => parts.push("Ter".into()),
+        n => parts.push(format!("{n}xTer")),
+    }
+    if e.retire {
+        parts.push("Ret".into());
+    }
+    if e.serious {
+        parts.push("S!".into());
+    }
+    if e.officer {
+        parts.push("Off".into());
+    }
+    if parts.is_empty() {
+        "no effect".into()
+    } else {
+        parts.join(" ")
+    }
+}
