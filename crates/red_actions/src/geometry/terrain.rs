@@ -388,6 +388,24 @@ const QUANTUM: i128 = 1 << 24;
 /// square root): the same half-hundredth tolerance as "within", so a leg in
 /// the open costs its length as [`SqDist::inches`] shows it, and 5" of open
 /// ground and 1" of woods at 2 per inch cost exactly 7".
+/// Whether the segment's bounding box misses that of the points (then the
+/// segment cannot enter their polygon or cross their polyline): a cheap
+/// test before the exact ones.
+fn boxes_apart(a: Point, b: Point, points: &[Point]) -> bool {
+    let (Some(min_x), Some(max_x), Some(min_y), Some(max_y)) = (
+        points.iter().map(|p| p.x.0).min(),
+        points.iter().map(|p| p.x.0).max(),
+        points.iter().map(|p| p.y.0).min(),
+        points.iter().map(|p| p.y.0).max(),
+    ) else {
+        return true;
+    };
+    a.x.0.max(b.x.0) < min_x
+        || a.x.0.min(b.x.0) > max_x
+        || a.y.0.max(b.y.0) < min_y
+        || a.y.0.min(b.y.0) > max_y
+}
+
 pub fn path_cost(
     path: &[Point],
     areas: &[(&Polygon, AreaCost)],
@@ -398,7 +416,7 @@ pub fn path_cost(
         let (a, b) = (leg[0], leg[1]);
         let mut cap = 4u8;
         for (line, cost) in lines {
-            if crosses_polyline(a, b, line) {
+            if !boxes_apart(a, b, &line.points) && crosses_polyline(a, b, line) {
                 match cost {
                     LineCost::Impassable => return None,
                     LineCost::Cap(q) => cap = cap.min(*q),
@@ -409,6 +427,9 @@ pub fn path_cost(
         let mut spans: Vec<(i128, i128, u8)> = Vec::new();
         let mut cuts: Vec<i128> = vec![0, QUANTUM];
         for (poly, cost) in areas {
+            if boxes_apart(a, b, &poly.points) {
+                continue;
+            }
             let inside = segment_inside(a, b, poly);
             if inside.is_empty() {
                 continue;
