@@ -24,11 +24,13 @@ pub trait Dispatch {
 }
 
 /// The registration: each built rule system is one line (its `RuleSystem`
-/// type), each one still to come one line (id and title). Everything else,
+/// type); each one being built, whose crate reads its data but which is not
+/// playable yet, one line (its type: only `validate` reaches it); each one
+/// still to come one line (id and title). Everything else,
 /// here, on the command line and in the app, goes through [`RULESETS`] and
 /// [`dispatch`].
 macro_rules! register {
-    (built: $($system:ty),* ; coming: $(($id:literal, $title:literal)),* $(,)?) => {
+    (built: $($system:ty),* ; in_progress: $($wip:ty),* ; coming: $(($id:literal, $title:literal)),* $(,)?) => {
         /// Every rule system, built or still to come.
         pub const RULESETS: &[RulesetEntry] = &[
             $(RulesetEntry {
@@ -36,6 +38,12 @@ macro_rules! register {
                 title: <$system as RuleSystem>::TITLE,
                 built: true,
                 reference: <$system as RuleSystem>::REFERENCE,
+            },)*
+            $(RulesetEntry {
+                id: <$wip as RuleSystem>::ID,
+                title: <$wip as RuleSystem>::TITLE,
+                built: false,
+                reference: "",
             },)*
             $(RulesetEntry {
                 id: $id,
@@ -52,6 +60,20 @@ macro_rules! register {
             })*
             None
         }
+
+        /// Runs `d` with the rule system `id` if its data files can be
+        /// checked: a built one, or one still being built whose crate
+        /// already reads its files (`validate` checks their shipped data;
+        /// nothing else offers them).
+        pub fn dispatch_data<D: Dispatch>(id: &str, d: D) -> Option<D::Output> {
+            $(if id == <$system as RuleSystem>::ID {
+                return Some(d.with::<$system>());
+            })*
+            $(if id == <$wip as RuleSystem>::ID {
+                return Some(d.with::<$wip>());
+            })*
+            None
+        }
     };
 }
 
@@ -60,8 +82,9 @@ register! {
         death_on_the_rails::DeathOnTheRails,
         veli_veljea_vastaan::VeliVeljeaVastaan,
         red_square::RedSquare;
+    in_progress:
+        red_actions::rules::RedActions;
     coming:
-        ("red_actions", "Red Actions!"),
 }
 
 pub fn ruleset(id: &str) -> Option<&'static RulesetEntry> {
@@ -349,7 +372,7 @@ fn validate_file(path: &Path) -> Vec<DataError> {
         file: &file,
         kind: &header.kind,
     };
-    dispatch(id, check).unwrap_or_else(|| {
+    dispatch_data(id, check).unwrap_or_else(|| {
         let message = match ruleset(id) {
             Some(r) if !r.built => format!("the rule system \"{id}\" is not built yet"),
             _ => format!(

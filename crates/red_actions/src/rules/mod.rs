@@ -389,7 +389,8 @@ impl engine::RuleSystem for RedActions {
     const ID: &'static str = crate::data::RULESET_ID;
     const TITLE: &'static str = "Red Actions!";
     const REFERENCE: &'static str = include_str!("../../../../assets/rules/red_actions.toml");
-    const FILE_KINDS: &'static [&'static str] = &["scenario", "tables"];
+    const FILE_KINDS: &'static [&'static str] =
+        &["scenario", "tables", "troops", "officers", "armies"];
 
     fn load(path: &Path) -> Result<Self, engine::data::DataErrors> {
         RedActions::load(path)
@@ -400,9 +401,6 @@ impl engine::RuleSystem for RedActions {
     }
 
     fn check_file(kind: &str, path: &Path) -> Result<(), engine::data::DataErrors> {
-        match kind {
-            "tables" => crate::tables::load_tables(path).map(|_| ()),
-            _ => crate::scenario::load_scenario(path).map(|_| ()),
-        }
+        crate::scenario::check_file(kind, path)
     }
 }
