@@ -12,9 +12,5 @@ fn main() {
         "../../scenarios/death_on_the_rails/{scenario}.toml"
     ));
     let rules = death_on_the_rails::DeathOnTheRails::load(&path).unwrap_or_else(|e| panic!("{e}"));
-    let check = std::env::var_os("NO_INVARIANTS").is_none();
-    match engine::runner::speed_run(rules, &Default::default(), games, check) {
-        Ok(summary) => println!("{summary}"),
-        Err(e) => panic!("{e}"),
-    }
+    engine::runner::speed_example(rules, games);
 }

@@ -195,6 +195,36 @@ pub fn check_header(
     }
 }
 
+/// Reads the file a data file names (`reference`, relative to the folder of
+/// `from`, the file `file` read from): `None`, with the problem recorded at
+/// the reference, if it leaves the folder or cannot be read. `what` says
+/// what kind of file it should be ("tables", "map").
+pub fn read_referenced(
+    from: &Path,
+    file: &SourceFile,
+    reference: &Spanned<String>,
+    what: &str,
+    p: &mut Problems,
+) -> Option<SourceFile> {
+    match resolve_inside(from, reference.get_ref()) {
+        Ok(path) => match SourceFile::read(&path) {
+            Ok(f) => Some(f),
+            Err(e) => {
+                p.at(
+                    file,
+                    reference,
+                    format!("{what} file \"{}\": {}", reference.get_ref(), e.message),
+                );
+                None
+            }
+        },
+        Err(msg) => {
+            p.at(file, reference, msg);
+            None
+        }
+    }
+}
+
 /// Resolves `reference` relative to the folder of `from`, refusing paths that
 /// leave that folder (a scenario may only use files inside its own folder).
 pub fn resolve_inside(from: &Path, reference: &str) -> Result<PathBuf, String> {

@@ -299,3 +299,35 @@ pub fn speed_run<R: Ruleset>(
         median_step_us: median(&mut ns) as f64 / 1000.0,
     })
 }
+
+/// The body of the rule crates' speed examples (`examples/speed_<id>.rs`):
+/// `games` random games, printing the summary line `fourfronts simulate
+/// --quiet` prints. With `NO_INVARIANTS` set the invariants are not
+/// checked; with `OUTCOMES` set it prints instead how the games ended (each
+/// outcome's winner and the start of its reason, counted).
+pub fn speed_example<R: Ruleset>(rules: R, games: u64) {
+    if std::env::var_os("OUTCOMES").is_some() {
+        let mut reasons = std::collections::BTreeMap::<String, u32>::new();
+        for seed in 0..games {
+            let f = random_game(
+                rules.clone(),
+                &Options::new(),
+                seed,
+                &RunSettings::default(),
+            )
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let reason: String = f.outcome.reason.chars().take(60).collect();
+            let winner = f.outcome.winner.map_or("draw", |w| rules.side_name(w));
+            *reasons.entry(format!("{winner}: {reason}")).or_default() += 1;
+        }
+        for (k, n) in reasons {
+            println!("{n:5}  {k}");
+        }
+        return;
+    }
+    let check = std::env::var_os("NO_INVARIANTS").is_none();
+    match speed_run(rules, &Options::new(), games, check) {
+        Ok(summary) => println!("{summary}"),
+        Err(e) => panic!("{e}"),
+    }
+}

@@ -12,7 +12,7 @@ use crate::data::{
     TroopsFile, UnitFile,
 };
 use crate::tables::{DirectHitNumbers, Tables, compile_tables, degrees, inches};
-use engine::data::{DataErrors, Problems, SourceFile, Spanned, resolve_inside};
+use engine::data::{DataErrors, Problems, SourceFile, Spanned};
 use engine::param::{Degrees, Inches, Point, Pose};
 use engine::{ScenarioInfo, Side};
 use serde::Serialize;
@@ -636,34 +636,6 @@ impl Scenario {
     }
 }
 
-// ---------------------------------------------------------------- loading
-
-fn read_referenced(
-    from: &Path,
-    file: &SourceFile,
-    reference: &Spanned<String>,
-    what: &str,
-    p: &mut Problems,
-) -> Option<SourceFile> {
-    match resolve_inside(from, reference.get_ref()) {
-        Ok(path) => match SourceFile::read(&path) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                p.at(
-                    file,
-                    reference,
-                    format!("{what} file \"{}\": {}", reference.get_ref(), e.message),
-                );
-                None
-            }
-        },
-        Err(msg) => {
-            p.at(file, reference, msg);
-            None
-        }
-    }
-}
-
 /// Loads a scenario with the tables, troops, officers and armies files it
 /// names (relative to its folder), reporting every problem found.
 pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
@@ -678,10 +650,11 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
         "scenario",
         &mut p,
     );
-    let tables_file = read_referenced(path, &file, &raw.tables, "tables", &mut p);
-    let troops_file = read_referenced(path, &file, &raw.troops, "troops", &mut p);
-    let officers_file = read_referenced(path, &file, &raw.officers, "officers", &mut p);
-    let armies_file = read_referenced(path, &file, &raw.armies, "armies", &mut p);
+    let tables_file = engine::data::read_referenced(path, &file, &raw.tables, "tables", &mut p);
+    let troops_file = engine::data::read_referenced(path, &file, &raw.troops, "troops", &mut p);
+    let officers_file =
+        engine::data::read_referenced(path, &file, &raw.officers, "officers", &mut p);
+    let armies_file = engine::data::read_referenced(path, &file, &raw.armies, "armies", &mut p);
     let (Some(tf), Some(trf), Some(of), Some(af)) =
         (tables_file, troops_file, officers_file, armies_file)
     else {

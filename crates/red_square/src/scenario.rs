@@ -7,7 +7,7 @@ use crate::data::{
 };
 use crate::grid::{Dir, Facing, Grid, Sq};
 use crate::state::{Formation, Orders, Position, Quality};
-use engine::data::{DataErrors, Problems, SourceFile, Spanned, resolve_inside};
+use engine::data::{DataErrors, Problems, SourceFile, Spanned};
 use engine::{ScenarioInfo, Side};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -595,39 +595,15 @@ fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problems) -> (Tabl
     )
 }
 
-fn read_referenced(
-    from: &Path,
-    file: &SourceFile,
-    reference: &Spanned<String>,
-    what: &str,
-    p: &mut Problems,
-) -> Option<SourceFile> {
-    match resolve_inside(from, reference.get_ref()) {
-        Ok(path) => match SourceFile::read(&path) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                p.at(
-                    file,
-                    reference,
-                    format!("{what} file \"{}\": {}", reference.get_ref(), e.message),
-                );
-                None
-            }
-        },
-        Err(msg) => {
-            p.at(file, reference, msg);
-            None
-        }
-    }
-}
-
 /// Loads a scenario with its tables file, reporting all problems.
 pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     let file = SourceFile::read(path)?;
     let raw: ScenarioFile = file.parse_toml()?;
     let mut p = Problems::default();
     check_header(&file, &raw.ruleset, &raw.kind, "scenario", &mut p);
-    let Some(tables_file) = read_referenced(path, &file, &raw.tables, "tables", &mut p) else {
+    let Some(tables_file) =
+        engine::data::read_referenced(path, &file, &raw.tables, "tables", &mut p)
+    else {
         return Err(DataErrors(p.0));
     };
     let raw_tables: TablesFile = tables_file.parse_toml().map_err(|e| DataErrors(vec![e]))?;

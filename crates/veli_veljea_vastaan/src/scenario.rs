@@ -5,7 +5,7 @@ use crate::data::{
     AtFile, CardFile, CardsFile, EffectFile, FrontKey, MapFile, RULESET_ID, ScenarioFile, SideKey,
     TableFile, TablesFile, UnitKind,
 };
-use engine::data::{DataErrors, Problems, SourceFile, Spanned, resolve_inside};
+use engine::data::{DataErrors, Problems, SourceFile, Spanned};
 use engine::{ScenarioInfo, Side};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -1069,32 +1069,6 @@ fn side_word(side: Side) -> &'static str {
     if side == WHITE { "White" } else { "Red" }
 }
 
-fn read_referenced(
-    from: &Path,
-    file: &SourceFile,
-    reference: &Spanned<String>,
-    what: &str,
-    p: &mut Problems,
-) -> Option<SourceFile> {
-    match resolve_inside(from, reference.get_ref()) {
-        Ok(path) => match SourceFile::read(&path) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                p.at(
-                    file,
-                    reference,
-                    format!("{what} file \"{}\": {}", reference.get_ref(), e.message),
-                );
-                None
-            }
-        },
-        Err(msg) => {
-            p.at(file, reference, msg);
-            None
-        }
-    }
-}
-
 /// Loads a scenario with every file it refers to, reporting all problems.
 pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     let file = SourceFile::read(path)?;
@@ -1102,9 +1076,9 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, DataErrors> {
     let mut p = Problems::default();
     check_header(&file, &raw.ruleset, &raw.kind, "scenario", &mut p);
 
-    let map_file = read_referenced(path, &file, &raw.map, "map", &mut p);
-    let tables_file = read_referenced(path, &file, &raw.tables, "tables", &mut p);
-    let cards_file = read_referenced(path, &file, &raw.cards, "card", &mut p);
+    let map_file = engine::data::read_referenced(path, &file, &raw.map, "map", &mut p);
+    let tables_file = engine::data::read_referenced(path, &file, &raw.tables, "tables", &mut p);
+    let cards_file = engine::data::read_referenced(path, &file, &raw.cards, "card", &mut p);
     let (Some(map_file), Some(tables_file), Some(cards_file)) = (map_file, tables_file, cards_file)
     else {
         return Err(DataErrors(p.0));

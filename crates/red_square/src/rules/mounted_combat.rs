@@ -92,6 +92,17 @@ impl RedSquare {
     /// enemy, else the neighbour of `at` farthest from the enemy (then
     /// nearest `keep`), never across a river or intact wire. None: there is
     /// no such square, and the riflemen may not dismount or step there.
+    /// Whether any square next to `at` could hold the horses (the same test
+    /// as [`RedSquare::horse_square`], without choosing among them).
+    pub fn horse_room(&self, s: &State, unit: UnitId, at: Sq) -> bool {
+        let side = s.unit(unit).side;
+        self.scenario.grid.neighbours(at).any(|(d, n)| {
+            self.scenario.edge(at, d) != Some(crate::scenario::Edge::River)
+                && self.wire(s, at, d) != crate::rules::terrain::Wire::Intact
+                && !self.enemies_of(s, side).any(|e| e.at == n)
+        })
+    }
+
     pub fn horse_square(&self, s: &State, unit: UnitId, at: Sq, keep: Option<Sq>) -> Option<Sq> {
         let side = s.unit(unit).side;
         let grid = &self.scenario.grid;

@@ -291,7 +291,7 @@ impl RedSquare {
         if class == Class::Cavalry && u.formation == Formation::Dismounted {
             let keeps = match u.horses {
                 Some(h) => sc.grid.distance(h, to) == 1,
-                None => self.horse_square(s, m.unit, to, None).is_some(),
+                None => self.horse_room(s, m.unit, to),
             };
             if !keeps {
                 return None;
@@ -544,7 +544,9 @@ impl RedSquare {
             return Vec::new();
         }
         // Mounted Combat 3: no dismounting without a square for the horses.
-        let horses_room = self.horse_square(s, unit, u.at, None).is_some();
+        let horses_room = self.class(u) == Class::Cavalry
+            && u.formation != Formation::Dismounted
+            && self.horse_room(s, unit, u.at);
         all.iter()
             .copied()
             .filter(|&f| f != u.formation)
