@@ -27,7 +27,7 @@ pub const BOARD: crate::boards::Board = crate::boards::Board {
     draw: |app| {
         app.add_plugins(draw::RedSquareDraw);
     },
-    in_progress: ("kakhovka", 0, "red_square-in-progress.png"),
+    in_progress: ("kakhovka", 300, "red_square-in-progress.png"),
     measured: false,
 };
 
