@@ -79,8 +79,9 @@ impl RedActions {
         }
         let me = s.unit(id);
         let new = to.bases();
-        let old = from.bases();
         let zone = self.sc().tables.distances.enemy_zone;
+        let mine = bounds(&new);
+        let mut old = None;
         for (j, o) in s.units.iter().enumerate() {
             if j == id as usize || !o.on_table() || !Self::near(to, &o.formation) {
                 continue;
@@ -90,11 +91,19 @@ impl RedActions {
                 continue;
             }
             let theirs = o.formation.bases();
+            // Boxes farther apart than the enemy zone (and a hundredth):
+            // neither overlap nor the 2-inch rule can apply.
+            let (a, b) = (mine, bounds(&theirs));
+            let gap = (b.0 - a.2).max(a.0 - b.2).max(b.1 - a.3).max(a.1 - b.3);
+            if gap > zone.0 + 1 {
+                continue;
+            }
             if geometry::units_overlap(&new, &theirs) {
                 return Err(format!("it would run into {}", self.name(j as UnitId)));
             }
             if enemy && geometry::within(&new, &theirs, zone) {
-                let before = unit_dist2(&old, &theirs);
+                let old = old.get_or_insert_with(|| from.bases());
+                let before = unit_dist2(old, &theirs);
                 let after = unit_dist2(&new, &theirs);
                 if after < before {
                     return Err(format!(
@@ -595,4 +604,19 @@ pub enum Blocked {
     Impassable,
     Friend,
     Enemy,
+}
+
+/// The bounding box of some bases' corners: (min x, min y, max x, max y) in
+/// hundredths of an inch.
+fn bounds(bases: &[geometry::Base]) -> (i32, i32, i32, i32) {
+    let mut b = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for base in bases {
+        for c in base.corners() {
+            b.0 = b.0.min(c.x.0);
+            b.1 = b.1.min(c.y.0);
+            b.2 = b.2.max(c.x.0);
+            b.3 = b.3.max(c.y.0);
+        }
+    }
+    b
 }
