@@ -365,8 +365,6 @@ pub struct Move {
     /// The most squares this move may still reach in all (after an
     /// overrun: one more; after crossing wire: none).
     pub cap: u8,
-    /// Masses or waves that drew another heart may fire within 2 squares.
-    pub may_fire: bool,
 }
 
 /// A decision.
@@ -550,7 +548,6 @@ pub enum Part {
     Protected,
     Unobserved,
     Vehicle,
-    Quality,
     Hits,
     Losses,
     Hid,

@@ -216,7 +216,6 @@ fn part_name(p: Part) -> &'static str {
         Part::Protected => "protected target",
         Part::Unobserved => "unobserved",
         Part::Vehicle => "vehicle firing",
-        Part::Quality => "quality",
         Part::Hits => "hits",
         Part::Losses => "bases lost",
         Part::Hid => "hid last turn",

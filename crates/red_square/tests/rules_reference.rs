@@ -24,7 +24,6 @@ fn red_square_has_a_section_for_every_phase() {
         keep_off_enemy: false,
         overran: false,
         cap: u8::MAX,
-        may_fire: false,
     };
     for phase in [
         Phase::Headquarters(Side::A),

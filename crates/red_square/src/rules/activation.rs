@@ -366,10 +366,6 @@ impl RedSquare {
         }
     }
 
-    pub(crate) fn unit_done(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
-        self.finish_unit(s, unit, ev);
-    }
-
     /// The card's remaining units do nothing more.
     pub(crate) fn end_card_now(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Phase::Act { card, .. } = s.phase else {

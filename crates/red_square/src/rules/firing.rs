@@ -308,14 +308,6 @@ impl RedSquare {
         self.finish_unit(s, unit, ev);
     }
 
-    /// Firing 2: a unit with an observed target must fire at it.
-    pub fn has_observed_target(&self, s: &State, unit: UnitId) -> bool {
-        let u = s.unit(unit);
-        self.enemies_of(s, u.side).any(|e| {
-            self.fire_check(s, unit, e.id, 0, u8::MAX).is_some() && self.observed_for(s, unit, e.id)
-        })
-    }
-
     pub fn has_target_within(&self, s: &State, unit: UnitId, range: u8) -> bool {
         let u = s.unit(unit);
         self.enemies_of(s, u.side)

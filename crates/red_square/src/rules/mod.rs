@@ -276,7 +276,7 @@ impl Ruleset for RedSquare {
             Action::Rally { unit } => self.rally(s, unit, ev),
             Action::AskOrders { unit, orders } => self.ask_orders(s, unit, orders, ev),
             Action::Replace { unit, into } => self.replace(s, unit, into, ev),
-            Action::Done { unit } => self.unit_done(s, unit, ev),
+            Action::Done { unit } => self.finish_unit(s, unit, ev),
             Action::EndCard => self.end_card_now(s, ev),
             Action::ReactFire { unit } => self.react_fire(s, unit, ev),
             Action::LetPass => self.let_pass(s, ev),

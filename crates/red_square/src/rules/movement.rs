@@ -103,7 +103,6 @@ impl RedSquare {
             keep_off_enemy: self.activated_without_roll(s, card),
             overran: false,
             cap: u8::MAX,
-            may_fire: false,
         }
     }
 
