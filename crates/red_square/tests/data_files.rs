@@ -97,3 +97,19 @@ fn a_terrain_row_of_the_wrong_length_is_named() {
     let errors = errors_after(&format!("\"{row}\""), &format!("\"{row} .\""));
     assert!(errors.iter().any(|e| e.contains("row 1 has")), "{errors:?}");
 }
+
+/// Units and Machine Guns 1: an MG company stands with or next to the unit
+/// it goes with; a scenario that puts it elsewhere is refused at its place.
+#[test]
+fn units_an_mg_away_from_its_unit_is_refused() {
+    let errors = errors_after(
+        "id = \"officers_mg\"\ntype = \"mg\"\nname = \"Officers' MG company\"\nat = \"C7\"",
+        "id = \"officers_mg\"\ntype = \"mg\"\nname = \"Officers' MG company\"\nat = \"A1\"",
+    );
+    assert!(
+        errors.iter().any(|e| e.contains("sviyazhsk.toml:")
+            && e.contains("with or next to")
+            && e.contains("Machine Guns 1")),
+        "{errors:?}"
+    );
+}
