@@ -77,6 +77,9 @@ pub struct Unit {
     pub arrives: u8,
     /// Its side's entry point (index), if it enters.
     pub entry: Option<u8>,
+    /// Has ignored a retire in hard cover this turn (one a turn).
+    #[serde(default)]
+    pub held_in_cover: bool,
 }
 
 impl Unit {
@@ -166,6 +169,10 @@ pub struct State {
     /// generator is used.
     pub loaded: Vec<u8>,
     pub outcome: Option<Outcome>,
+    /// Decisions put to a side out of turn, the last asked first; while
+    /// any is open its side decides and the phase waits.
+    #[serde(default)]
+    pub questions: Vec<Question>,
 }
 
 impl State {
@@ -181,6 +188,24 @@ impl State {
     pub fn option(&self, key: &str) -> bool {
         self.options.iter().any(|o| o == key)
     }
+}
+
+/// A decision the rules put to a side out of turn (see
+/// `rules::out_of_turn`): who answers and what about.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub side: Side,
+    pub ask: Ask,
+}
+
+/// What is asked. Each rulebook section that asks adds its own; the
+/// answers are actions (`RedActions::answers` lists them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// Retire Results: a unit in hard cover (not a Mob) may ignore one
+    /// retire a turn. Answers: [`Action::HoldCover`] or
+    /// [`Action::TakeRetire`].
+    IgnoreRetire { unit: UnitId },
 }
 
 /// A decision. Every move names its unit; the first one a unit takes in a
@@ -243,6 +268,14 @@ pub enum Action {
     Done {
         unit: UnitId,
     },
+    /// Answer to [`Ask::IgnoreRetire`]: the unit stays in its cover.
+    HoldCover {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::IgnoreRetire`]: the unit retires after all.
+    TakeRetire {
+        unit: UnitId,
+    },
 }
 
 impl Action {
@@ -260,7 +293,9 @@ impl Action {
             | Action::RallyRout { unit }
             | Action::Rout { unit }
             | Action::Unpin { unit }
-            | Action::Done { unit } => unit,
+            | Action::Done { unit }
+            | Action::HoldCover { unit }
+            | Action::TakeRetire { unit } => unit,
         }
     }
 }
@@ -373,5 +408,13 @@ pub enum Event {
     },
     GameOver {
         outcome: Outcome,
+    },
+    /// A side is asked to decide out of turn.
+    Asked {
+        question: Question,
+    },
+    /// A unit in hard cover ignored a retire.
+    HeldCover {
+        unit: UnitId,
     },
 }

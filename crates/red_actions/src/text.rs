@@ -2,11 +2,36 @@
 
 use crate::geometry;
 use crate::rules::RedActions;
-use crate::state::{Action, Event, Phase, State, Test};
+use crate::state::{Action, Ask, Event, Phase, Question, State, Test};
 use engine::Side;
+
+/// An open question, as the side asked reads it.
+pub fn question(r: &RedActions, _s: &State, q: &Question) -> String {
+    match q.ask {
+        Ask::IgnoreRetire { unit } => format!(
+            "{} is told to retire, but its hard cover lets it stay once this turn: stay or retire?",
+            r.name(unit)
+        ),
+    }
+}
 
 pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
     let name = r.side_name_of(side);
+    if let Some(q) = r.question(s) {
+        return if q.side == side {
+            format!(
+                "Turn {}: {name}, out of turn: {}",
+                s.turn,
+                question(r, s, q)
+            )
+        } else {
+            format!(
+                "Turn {}: {name}, waiting for {} to decide.",
+                s.turn,
+                r.side_name_of(q.side)
+            )
+        };
+    }
     match &s.phase {
         Phase::GameOver => "The game is over.".into(),
         Phase::Choose { card: Some(u), .. } => format!(
@@ -61,6 +86,8 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
         Action::Rout { .. } => format!("{n} runs"),
         Action::Unpin { .. } => format!("{n} takes its pinned test"),
         Action::Done { .. } => format!("{n}: end of its segment"),
+        Action::HoldCover { .. } => format!("{n} stays in its cover"),
+        Action::TakeRetire { .. } => format!("{n} retires"),
     }
 }
 
@@ -157,6 +184,14 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
         Event::Removed { unit, why } => format!("{} is out of the game: {why}.", r.name(*unit)),
         Event::Done { unit } => format!("{} has acted.", r.name(*unit)),
         Event::GameOver { outcome } => format!("Game over: {}.", outcome.reason),
+        Event::Asked { question: q } => format!(
+            "{} decides out of turn: {}",
+            r.side_name_of(q.side),
+            question(r, _s, q)
+        ),
+        Event::HeldCover { unit } => {
+            format!("{} ignores the retire in its hard cover.", r.name(*unit))
+        }
     }
 }
 

@@ -104,6 +104,7 @@ impl RedActions {
                 routing: false,
                 evading: false,
                 retired: false,
+                held_in_cover: false,
                 acted: false,
                 officer,
                 arrives,
@@ -128,6 +129,7 @@ impl RedActions {
             rng,
             loaded: Vec::new(),
             outcome: None,
+            questions: Vec::new(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -174,6 +176,7 @@ impl RedActions {
             u.acted = false;
             u.evading = false;
             u.retired = false;
+            u.held_in_cover = false;
         }
         s.last = None;
         match s.initiative.clone() {
@@ -359,6 +362,9 @@ impl RedActions {
 
     /// Why an action is refused now (`None`: it is legal).
     pub fn refusal_of(&self, s: &State, side: Side, a: &Action) -> Option<String> {
+        if self.question(s).is_some() {
+            return self.answer_refusal(s, side, a);
+        }
         let id = a.unit();
         if let Some(r) = self.not_acting(s, side, id) {
             return Some(r);
@@ -441,6 +447,9 @@ impl RedActions {
                     Some("a rout move takes the whole segment".into())
                 }
             }
+            Action::HoldCover { .. } | Action::TakeRetire { .. } => {
+                Some("nothing asks that now".into())
+            }
             Action::Unpin { .. } => {
                 if !u.pinned {
                     Some(format!("{} is not pinned", self.name(id)))
@@ -455,6 +464,9 @@ impl RedActions {
 
     /// Carries out a legal action.
     pub fn act(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) {
+        if self.question(s).is_some() {
+            return self.answer(s, a, ev);
+        }
         let id = a.unit();
         let mut seg = self.segment_of(s, id);
         match *a {
@@ -539,15 +551,25 @@ impl RedActions {
                 seg.unpin_tried = true;
                 self.unpin(s, id, ev);
             }
+            Action::HoldCover { .. } | Action::TakeRetire { .. } => return,
         }
         if s.outcome.is_some() {
             return;
         }
-        // A unit that can do nothing more ends its segment by itself.
+        s.phase = Phase::Acting(seg);
+        self.after_action(s, id, ev);
+    }
+
+    /// After an action of the acting unit (and after the answers to any
+    /// questions it raised): a unit that can do nothing more ends its
+    /// segment by itself.
+    pub(crate) fn after_action(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        if !s.questions.is_empty() || s.outcome.is_some() {
+            return;
+        }
         if s.unit(id).status != Status::OnTable || s.unit(id).routing {
             return self.end_segment(s, id, ev);
         }
-        s.phase = Phase::Acting(seg);
         let mut more = Vec::new();
         self.unit_choices(s, id, &mut more);
         if more.iter().all(|a| matches!(a, Action::Done { .. })) {

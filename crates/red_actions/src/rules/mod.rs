@@ -9,6 +9,7 @@ pub mod game_sequence;
 pub mod invariants;
 pub mod morale;
 pub mod movement;
+pub mod out_of_turn;
 pub mod shooting;
 
 use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
@@ -187,10 +188,18 @@ impl RedActions {
         }
     }
 
-    /// Who decides now (`None`: the game is over).
+    /// Whether the unit has a trait (its card's; officers' traits are
+    /// added here too).
+    pub fn has_trait(&self, s: &State, id: UnitId, t: crate::scenario::Trait) -> bool {
+        self.troop(s.unit(id)).has(t)
+    }
+
+    /// Who decides now (`None`: the game is over): the side an open
+    /// question is put to, else the side whose turn it is.
     pub fn decider(&self, s: &State) -> Option<Side> {
         match &s.phase {
             Phase::GameOver => None,
+            _ if !s.questions.is_empty() => s.questions.last().map(|q| q.side),
             Phase::Choose { side, .. } => Some(*side),
             Phase::Acting(seg) => Some(s.unit(seg.unit).side),
         }
@@ -280,6 +289,9 @@ impl Ruleset for RedActions {
         if self.decider(s) != Some(side) {
             return;
         }
+        if let Some(q) = self.question(s) {
+            return self.answers(s, q, out);
+        }
         match &s.phase {
             Phase::Choose { .. } => {
                 for id in self.may_start(s) {
@@ -304,6 +316,9 @@ impl Ruleset for RedActions {
             return Vec::new();
         }
         let mut out = Vec::new();
+        if self.question(s).is_some() {
+            return out;
+        }
         match &s.phase {
             Phase::Choose { .. } => {
                 for id in self.may_start(s) {
@@ -377,6 +392,11 @@ impl Ruleset for RedActions {
     }
 
     fn rules_section(&self, s: &State) -> &'static str {
+        if let Some(q) = self.question(s) {
+            return match q.ask {
+                crate::state::Ask::IgnoreRetire { .. } => "retire_results",
+            };
+        }
         match &s.phase {
             Phase::Choose { .. } => "initiative",
             Phase::Acting(_) => "movement",

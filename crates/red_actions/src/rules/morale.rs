@@ -161,6 +161,19 @@ impl RedActions {
             }
             return;
         }
+        if self.may_hold_cover(s, id) {
+            return self.ask(s, u.side, crate::state::Ask::IgnoreRetire { unit: id }, ev);
+        }
+        self.retire_now(s, id, ev);
+    }
+
+    /// The retire move itself (the choice to ignore it made).
+    pub(crate) fn retire_now(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit(id);
+        if !u.on_table() || u.routing {
+            return;
+        }
+        let c = self.cat(u);
         let dist = &self.sc().tables.distances;
         let d = if c.is_cavalry() || u.order == crate::state::Order::Limbered || c.is_vehicle() {
             dist.retire_cavalry
