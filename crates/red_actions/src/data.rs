@@ -70,6 +70,20 @@ pub struct TablesFile {
     pub weather: WeatherFile,
     pub distances: DistancesFile,
     pub train: TrainFile,
+    /// Ammunition Supply; the text's numbers when left out.
+    #[serde(default)]
+    pub ammunition: Option<AmmunitionFile>,
+}
+
+/// Moves of fire carried: guns in the limber and in a cart, mortars on
+/// foot and in a cart.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmmunitionFile {
+    pub gun_limber: Spanned<u8>,
+    pub gun_cart: Spanned<u8>,
+    pub mortar: Spanned<u8>,
+    pub mortar_cart: Spanned<u8>,
 }
 
 /// The Shooting Table: `columns` are the lowest shooting total of each

@@ -80,6 +80,43 @@ pub struct Unit {
     /// Has ignored a retire in hard cover this turn (one a turn).
     #[serde(default)]
     pub held_in_cover: bool,
+    /// What vehicles, trains and artillery track (`rules::vehicles`,
+    /// `trains`, `artillery`, `direct_hits`).
+    #[serde(default)]
+    pub kit: Kit,
+}
+
+/// The state of the vehicle, train and artillery rules on one unit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kit {
+    /// Moved in its last segment (a "moving vehicle" for direct hits; a
+    /// target that stays still for repeat fire).
+    pub moving: bool,
+    /// Broken down or stuck until a 4+ on a later move (Tanks, Armoured
+    /// Cars).
+    pub broken_down: bool,
+    /// Stuck for good or immobilised (never moves again; may still fire).
+    pub immobilised: bool,
+    /// Direct hits taken (engines and turret cars count them).
+    pub hits: u8,
+    /// An engine: its train's move this turn, signed (+ along the engine's
+    /// facing, − backward); zero when stopped.
+    pub train_speed: Inches,
+    /// An engine: its train failed a fear test after a hit and makes for
+    /// the table's edge (it may rally).
+    pub leaving: bool,
+    /// A tank or armoured car left good going in this segment's moves
+    /// (armoured cars' breakdown test).
+    pub off_road: bool,
+    /// Guns and mortars: moves of ammunition fired.
+    pub ammo_used: u8,
+    /// The target of its last shot, the turn of it, and whether it was
+    /// observed indirect fire (repeat fire, the ¾ of later observed turns).
+    pub last_target: Option<UnitId>,
+    pub last_turn: u8,
+    pub last_observed: bool,
+    /// Turn in which it was last under harassing fire (it may not march).
+    pub harassed: u8,
 }
 
 impl Unit {
@@ -173,6 +210,9 @@ pub struct State {
     /// any is open its side decides and the phase waits.
     #[serde(default)]
     pub questions: Vec<Question>,
+    /// Building sections destroyed by direct hits (their scenario index).
+    #[serde(default)]
+    pub ruined: Vec<u16>,
 }
 
 impl State {
@@ -276,6 +316,52 @@ pub enum Action {
     TakeRetire {
         unit: UnitId,
     },
+    /// Trains: the engine runs its train along the rails; `speed` is this
+    /// turn's move, signed (+ along the engine's facing, − backward).
+    RunTrain {
+        unit: UnitId,
+        speed: Inches,
+    },
+    /// Tanks and Armoured Cars: try to free a broken-down or stuck vehicle
+    /// (a free extra before it moves: 4+).
+    Repair {
+        unit: UnitId,
+    },
+    /// Troops aboard a stopped train get off beside their car, on its left
+    /// or right.
+    Disembark {
+        unit: UnitId,
+        left: bool,
+    },
+    /// Artillery fire other than direct fire (observed indirect,
+    /// speculative, harassing, gas).
+    Fire {
+        unit: UnitId,
+        target: UnitId,
+        mode: FireMode,
+    },
+    /// A train making for the edge tries to rally (its engine's rally
+    /// test), at the start of the engine's segment.
+    RallyTrain {
+        unit: UnitId,
+    },
+}
+
+/// How guns (and other troops) fire, when not plain direct fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FireMode {
+    /// Direct fire (the Shoot action).
+    Direct,
+    /// At a target the firers cannot see, believed to hold enemy: × ½.
+    Speculative,
+    /// Through an observer who sees the target (range from him): × ½ the
+    /// first turn, × ¾ after; `speculative` when he cannot see the unit
+    /// itself either (then × ½ only).
+    Observed { observer: UnitId, speculative: bool },
+    /// Up to twice the range, no effect on the table but no marching.
+    Harassing,
+    /// Gas shells: a fear test on top of the result.
+    Gas,
 }
 
 impl Action {
@@ -295,7 +381,12 @@ impl Action {
             | Action::Unpin { unit }
             | Action::Done { unit }
             | Action::HoldCover { unit }
-            | Action::TakeRetire { unit } => unit,
+            | Action::TakeRetire { unit }
+            | Action::RunTrain { unit, .. }
+            | Action::Repair { unit }
+            | Action::Disembark { unit, .. }
+            | Action::Fire { unit, .. }
+            | Action::RallyTrain { unit } => unit,
         }
     }
 }
@@ -417,4 +508,113 @@ pub enum Event {
     HeldCover {
         unit: UnitId,
     },
+    /// Direct Hits: one gun or mortar base's 2d6 against its number (the
+    /// card's for this kind of target, plus range, poor ammunition and
+    /// observed fire).
+    DirectHit {
+        unit: UnitId,
+        target: UnitId,
+        dice: [u8; 2],
+        kind: HitKind,
+        card: u8,
+        range: u8,
+        poor: u8,
+        observed: u8,
+        hit: bool,
+    },
+    /// A building section hit: 2d6 against 9 (wood) or 11 (stone).
+    BuildingRoll {
+        building: u16,
+        dice: [u8; 2],
+        needed: u8,
+        destroyed: bool,
+    },
+    /// A die for a tank or armoured car (breakdown, obstacle, repair, a
+    /// charge on contact).
+    VehicleDie {
+        unit: UnitId,
+        check: VehicleCheck,
+        die: u8,
+        bonus: u8,
+        result: VehicleResult,
+    },
+    /// Fire other than direct fire, with its factor (num/den).
+    FireMode {
+        unit: UnitId,
+        target: UnitId,
+        mode: FireMode,
+        factor: (u8, u8),
+    },
+    /// Harassing fire falls on a unit: no effect but no marching.
+    Harassed {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// A train ran (`speed` signed); `stopped`: it is now at a stand.
+    TrainRan {
+        unit: UnitId,
+        speed: Inches,
+        stopped: bool,
+    },
+    /// A direct hit on an engine: hits so far and the top speed left.
+    EngineHit {
+        unit: UnitId,
+        hits: u8,
+        top: Inches,
+    },
+    /// A train failed its fear test: it makes for the table edge.
+    TrainLeaves {
+        unit: UnitId,
+    },
+    /// A leaving train rallied.
+    TrainRallied {
+        unit: UnitId,
+    },
+    Disembarked {
+        unit: UnitId,
+    },
+    /// A tank's fire: the target takes a terror marker.
+    TankTerror {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// A side lost an intact tank to capture (its victory margin drops).
+    TankCaptured {
+        unit: UnitId,
+    },
+}
+
+/// What a direct hit's number was read for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HitKind {
+    Building,
+    MovingVehicle,
+    StationaryVehicle,
+    Other,
+}
+
+/// Why a vehicle rolls a die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VehicleCheck {
+    /// Moved faster than half speed (armoured cars: off good going).
+    Speed,
+    /// Crossed an obstacle.
+    Obstacle,
+    /// Crushed or crossed wire (tanks).
+    Wire,
+    /// Tried to get going again (4+).
+    Repair,
+    /// Troops charged by it, on contact (6 immobilises it).
+    Charged,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VehicleResult {
+    Fine,
+    BrokenDown,
+    Stuck,
+    StuckForGood,
+    Freed,
+    StillStuck,
+    Immobilised,
 }

@@ -575,6 +575,26 @@ pub struct Train {
     pub turret_car_hits: u8,
 }
 
+/// Ammunition carried, in moves of fire (Ammunition Supply).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Ammunition {
+    pub gun_limber: u8,
+    pub gun_cart: u8,
+    pub mortar: u8,
+    pub mortar_cart: u8,
+}
+
+impl Default for Ammunition {
+    fn default() -> Self {
+        Ammunition {
+            gun_limber: 2,
+            gun_cart: 6,
+            mortar: 3,
+            mortar_cart: 9,
+        }
+    }
+}
+
 /// Every table of the rulebook, loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Tables {
@@ -597,6 +617,8 @@ pub struct Tables {
     pub weather: Weather,
     pub distances: Distances,
     pub train: Train,
+    /// Ammunition Supply (the text's moves of fire).
+    pub ammunition: Ammunition,
 }
 
 impl Tables {
@@ -1132,6 +1154,15 @@ pub(crate) fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problem
     if *t.engine_hits.get_ref() == 0 {
         p.at(file, &t.engine_hits, "an engine takes at least 1 hit");
     }
+    let ammunition = match &raw.ammunition {
+        Some(a) => Ammunition {
+            gun_limber: *a.gun_limber.get_ref(),
+            gun_cart: *a.gun_cart.get_ref(),
+            mortar: *a.mortar.get_ref(),
+            mortar_cart: *a.mortar_cart.get_ref(),
+        },
+        None => Ammunition::default(),
+    };
     Tables {
         shooting_columns,
         shooting,
@@ -1147,6 +1178,7 @@ pub(crate) fn compile_tables(file: &SourceFile, raw: TablesFile, p: &mut Problem
         weather,
         distances,
         train,
+        ammunition,
     }
 }
 

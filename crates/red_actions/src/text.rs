@@ -2,7 +2,7 @@
 
 use crate::geometry;
 use crate::rules::RedActions;
-use crate::state::{Action, Ask, Event, Phase, Question, State, Test};
+use crate::state::{Action, Ask, Event, Phase, Question, State, Test, VehicleCheck, VehicleResult};
 use engine::Side;
 
 /// An open question, as the side asked reads it.
@@ -88,6 +88,22 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
         Action::Done { .. } => format!("{n}: end of its segment"),
         Action::HoldCover { .. } => format!("{n} stays in its cover"),
         Action::TakeRetire { .. } => format!("{n} retires"),
+        Action::RunTrain { speed, .. } if speed.0 < 0 => {
+            format!(
+                "{n} runs its train back {}",
+                engine::param::Inches(-speed.0)
+            )
+        }
+        Action::RunTrain { speed, .. } => format!("{n} runs its train {speed} ahead"),
+        Action::Repair { .. } => format!("{n} tries to get going again"),
+        Action::Disembark { left, .. } => format!(
+            "{n} gets off the train on its {}",
+            if left { "left" } else { "right" }
+        ),
+        Action::Fire { target, mode, .. } => {
+            format!("{n} {} {}", fire_mode(r, mode), r.name(target))
+        }
+        Action::RallyTrain { .. } => format!("{n} tries to rally its train"),
     }
 }
 
@@ -192,6 +208,173 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
         Event::HeldCover { unit } => {
             format!("{} ignores the retire in its hard cover.", r.name(*unit))
         }
+        Event::DirectHit {
+            unit,
+            target,
+            dice,
+            kind,
+            card,
+            range,
+            poor,
+            observed,
+            hit,
+        } => {
+            let mut need = format!("{card} ({})", hit_kind(*kind));
+            if *range > 0 {
+                need += &format!(" +{range} range");
+            }
+            if *poor > 0 {
+                need += &format!(" +{poor} poor ammunition");
+            }
+            if *observed > 0 {
+                need += &format!(" +{observed} observed fire");
+            }
+            let total = card + range + poor + observed;
+            format!(
+                "Direct hit roll of {} at {}: 2d6 {}+{} = {} against {need} = {total}: {}.",
+                r.name(*unit),
+                r.name(*target),
+                dice[0],
+                dice[1],
+                dice[0] + dice[1],
+                if *hit { "a direct hit!" } else { "a miss" }
+            )
+        }
+        Event::BuildingRoll {
+            building,
+            dice,
+            needed,
+            destroyed,
+        } => format!(
+            "{} is hit: 2d6 {}+{} = {} against {needed}: {}.",
+            r.sc().buildings[*building as usize].name,
+            dice[0],
+            dice[1],
+            dice[0] + dice[1],
+            if *destroyed {
+                "it collapses, and everyone inside is lost"
+            } else {
+                "it stands"
+            }
+        ),
+        Event::VehicleDie {
+            unit,
+            check,
+            die,
+            bonus,
+            result,
+        } => {
+            let why = match check {
+                VehicleCheck::Speed => "after a fast move",
+                VehicleCheck::Obstacle => "crossing an obstacle",
+                VehicleCheck::Wire => "in the wire",
+                VehicleCheck::Repair => "to get going again (4+)",
+                VehicleCheck::Charged => "for the troops it charged (6 immobilises it)",
+            };
+            let roll = if *bonus > 0 {
+                format!("d6 {die} +{bonus} = {}", die + bonus)
+            } else {
+                format!("d6 {die}")
+            };
+            let what = match result {
+                VehicleResult::Fine => "no harm",
+                VehicleResult::BrokenDown => "it breaks down",
+                VehicleResult::Stuck => "it is stuck for now",
+                VehicleResult::StuckForGood => "it is stuck for good",
+                VehicleResult::Freed => "it is going again",
+                VehicleResult::StillStuck => "still stuck",
+                VehicleResult::Immobilised => "it is immobilised",
+            };
+            format!("{} rolls {why}: {roll}: {what}.", r.name(*unit))
+        }
+        Event::FireMode {
+            unit,
+            target,
+            mode,
+            factor,
+        } => {
+            let f = match factor {
+                (1, 1) => String::new(),
+                (0, _) => " (no effect on the table)".into(),
+                (n, d) => format!(" (× {n}/{d})"),
+            };
+            format!(
+                "{} {} {}{f}.",
+                r.name(*unit),
+                fire_mode(r, *mode),
+                r.name(*target)
+            )
+        }
+        Event::Harassed { target, .. } => format!(
+            "{} is under harassing fire: it may not march this turn.",
+            r.name(*target)
+        ),
+        Event::TrainRan {
+            unit,
+            speed,
+            stopped,
+        } => format!(
+            "{}'s train runs {} {}{}.",
+            r.name(*unit),
+            engine::param::Inches(speed.0.abs()),
+            if speed.0 < 0 { "back" } else { "ahead" },
+            if *stopped {
+                " and comes to a stand"
+            } else {
+                ""
+            }
+        ),
+        Event::EngineHit { unit, hits, top } => {
+            if top.0 == 0 {
+                format!("{} is hit ({hits} hits): immobilised.", r.name(*unit))
+            } else {
+                format!(
+                    "{} is hit ({hits} so far): its train runs {top} at most now.",
+                    r.name(*unit)
+                )
+            }
+        }
+        Event::TrainLeaves { unit } => format!(
+            "{}'s train loses heart and makes for the table's edge.",
+            r.name(*unit)
+        ),
+        Event::TrainRallied { unit } => format!("{}'s train rallies.", r.name(*unit)),
+        Event::Disembarked { unit } => format!("{} gets off the train.", r.name(*unit)),
+        Event::TankTerror { unit, target } => format!(
+            "{} is under tank fire from {}: a terror marker.",
+            r.name(*target),
+            r.name(*unit)
+        ),
+        Event::TankCaptured { unit } => format!(
+            "{} is captured intact: its side's victory margin drops.",
+            r.name(*unit)
+        ),
+    }
+}
+
+fn hit_kind(k: crate::state::HitKind) -> &'static str {
+    match k {
+        crate::state::HitKind::Building => "a building",
+        crate::state::HitKind::MovingVehicle => "a moving vehicle",
+        crate::state::HitKind::StationaryVehicle => "a stationary vehicle",
+        crate::state::HitKind::Other => "troops",
+    }
+}
+
+fn fire_mode(r: &RedActions, m: crate::state::FireMode) -> String {
+    use crate::state::FireMode;
+    match m {
+        FireMode::Direct => "fires at".into(),
+        FireMode::Speculative => "fires speculatively at".into(),
+        FireMode::Observed {
+            observer,
+            speculative: false,
+        } => format!("fires, observed by {}, at", r.name(observer)),
+        FireMode::Observed { observer, .. } => {
+            format!("fires speculatively, observed by {}, at", r.name(observer))
+        }
+        FireMode::Harassing => "lays harassing fire on".into(),
+        FireMode::Gas => "fires gas shells at".into(),
     }
 }
 

@@ -105,6 +105,7 @@ impl RedActions {
                 evading: false,
                 retired: false,
                 held_in_cover: false,
+                kit: Default::default(),
                 acted: false,
                 officer,
                 arrives,
@@ -130,6 +131,7 @@ impl RedActions {
             loaded: Vec::new(),
             outcome: None,
             questions: Vec::new(),
+            ruined: Vec::new(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -142,7 +144,9 @@ impl RedActions {
         !u.acted
             && match u.status {
                 Status::OnTable => true,
-                Status::Waiting => u.entry.is_some() && u.arrives <= s.turn,
+                Status::Waiting => {
+                    (u.entry.is_some() && u.arrives <= s.turn) || self.may_disembark(s, id)
+                }
                 Status::Gone => false,
             }
     }
@@ -278,6 +282,7 @@ impl RedActions {
 
     /// The segment of `id` is over.
     pub(crate) fn end_segment(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        self.end_of_move(s, id, ev);
         s.unit_mut(id).acted = true;
         s.last = Some(s.unit(id).side);
         ev.push(Event::Done { unit: id });
@@ -331,6 +336,7 @@ impl RedActions {
             for at in [0, 50, 100] {
                 cands.push(Action::Enter { unit: id, at });
             }
+            self.train_samples(s, id, &mut cands);
         } else if u.routing {
             cands.push(Action::Rout { unit: id });
             cands.push(Action::RallyRout { unit: id });
@@ -350,6 +356,11 @@ impl RedActions {
                 }
             }
             cands.push(Action::Reform { unit: id });
+            if starting {
+                cands.push(Action::Repair { unit: id });
+            }
+            self.fire_samples(s, id, &mut cands);
+            self.train_samples(s, id, &mut cands);
             self.move_samples(s, id, &mut cands);
         }
         cands.push(Action::Done { unit: id });
@@ -372,7 +383,12 @@ impl RedActions {
         let u = s.unit(id);
         let seg = self.segment_of(s, id);
         let fresh = !matches!(s.phase, Phase::Acting(_));
-        if u.status == Status::Waiting && !matches!(a, Action::Enter { .. } | Action::Done { .. }) {
+        if u.status == Status::Waiting
+            && !matches!(
+                a,
+                Action::Enter { .. } | Action::Done { .. } | Action::Disembark { .. }
+            )
+        {
             return Some(format!("{} is not on the table yet", self.name(id)));
         }
         if u.routing
@@ -391,9 +407,14 @@ impl RedActions {
                 if u.routing && fresh {
                     Some("a routing unit runs or rallies in its segment".into())
                 } else {
-                    None
+                    self.train_done_refusal(s, id)
                 }
             }
+            Action::RunTrain { speed, .. } => self.run_refusal(s, id, &seg, speed),
+            Action::Repair { .. } => self.repair_refusal(s, id, fresh),
+            Action::Disembark { left, .. } => self.disembark_refusal(s, id, left, fresh),
+            Action::Fire { target, mode, .. } => self.fire_refusal(s, id, &seg, target, mode),
+            Action::RallyTrain { .. } => self.rally_train_refusal(s, id, fresh),
             Action::Enter { at, .. } => self.enter_refusal(s, id, at),
             Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).err(),
             Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).err(),
@@ -469,6 +490,7 @@ impl RedActions {
         }
         let id = a.unit();
         let mut seg = self.segment_of(s, id);
+        let before = s.unit(id).formation;
         match *a {
             Action::Done { .. } => return self.end_segment(s, id, ev),
             Action::Enter { at, .. } => {
@@ -552,9 +574,32 @@ impl RedActions {
                 self.unpin(s, id, ev);
             }
             Action::HoldCover { .. } | Action::TakeRetire { .. } => return,
+            Action::RunTrain { speed, .. } => {
+                self.run_train(s, id, speed, ev);
+                seg.moved = true;
+                seg.charged = Inches(speed.0.abs());
+                seg.allowance = seg.charged;
+            }
+            Action::Repair { .. } => self.repair(s, id, ev),
+            Action::Disembark { left, .. } => {
+                self.disembark(s, id, left, ev);
+                return self.end_segment(s, id, ev);
+            }
+            Action::Fire { target, mode, .. } => {
+                self.fire(s, id, target, mode, ev);
+                seg.shot = true;
+                seg.allowance = self.after_shooting(s, id);
+            }
+            Action::RallyTrain { .. } => self.rally_train(s, id, ev),
         }
         if s.outcome.is_some() {
             return;
+        }
+        if matches!(
+            a,
+            Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
+        ) {
+            self.after_vehicle_move(s, id, &before, ev);
         }
         s.phase = Phase::Acting(seg);
         self.after_action(s, id, ev);

@@ -1,7 +1,8 @@
 //! What must hold after every step: no two units' bases overlap, every
 //! base on the table is on it, a unit whose terror is more than its bases
 //! is routing, a unit on the table has bases, a segment's unit is on the
-//! table.
+//! table; no train runs faster than the top speed, train cars stay on the
+//! rails, no gun fires more ammunition than it carries.
 
 use super::RedActions;
 use crate::geometry::units_overlap;
@@ -39,6 +40,30 @@ impl RedActions {
                         self.name(j as u16)
                     ));
                 }
+            }
+        }
+        let top = self.sc().tables.train.max_speed;
+        for (i, u) in s.units.iter().enumerate() {
+            if u.kit.train_speed.0.abs() > top.0 {
+                return Err(format!(
+                    "{} runs at {} (more than {top})",
+                    self.name(i as u16),
+                    u.kit.train_speed
+                ));
+            }
+            if let Some(max) = self.ammunition(s, i as u16)
+                && u.kit.ammo_used > max
+            {
+                return Err(format!(
+                    "{} has fired more than it carries",
+                    self.name(i as u16)
+                ));
+            }
+            if u.on_table()
+                && self.cat(u).is_train_car()
+                && self.rail_locate(u.formation.front).is_none()
+            {
+                return Err(format!("{} is off the rails", self.name(i as u16)));
             }
         }
         if let Phase::Acting(seg) = s.phase

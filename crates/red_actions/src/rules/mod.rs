@@ -5,12 +5,16 @@
 //! rout and rallying) and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
+pub mod artillery;
+pub mod direct_hits;
 pub mod game_sequence;
 pub mod invariants;
 pub mod morale;
 pub mod movement;
 pub mod out_of_turn;
 pub mod shooting;
+pub mod trains;
+pub mod vehicles;
 
 use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
 use crate::scenario::{AreaKind, Category, Cover, Elevation, LineKind, Scenario, TroopType};
@@ -388,6 +392,9 @@ impl Ruleset for RedActions {
                 | Event::Shot { .. }
                 | Event::MoraleTest { .. }
                 | Event::OfficerRoll { .. }
+                | Event::DirectHit { .. }
+                | Event::BuildingRoll { .. }
+                | Event::VehicleDie { .. }
         )
     }
 

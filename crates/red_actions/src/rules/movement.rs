@@ -177,7 +177,10 @@ impl RedActions {
             return Err("it is pinned (a pinned test first)".into());
         }
         if c.is_train_car() {
-            return Err("trains run on the rails (not yet played)".into());
+            return Err("a train car runs with its train (its engine's move)".into());
+        }
+        if let Some(r) = self.vehicle_move_refusal(s, id) {
+            return Err(r);
         }
         if u.order == Order::Unlimbered && seg.allowance > Inches::ZERO && !seg.shot {
             return Err("unlimbered guns must limber to move".into());

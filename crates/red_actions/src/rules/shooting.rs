@@ -7,9 +7,9 @@
 //! within range and the line from the arc's origin to that base's centre
 //! is clear; the bases that count are that share of the unit's effective
 //! strength (in half bases, rounded down); the shot is at long range when
-//! no counting base is within half range. Vehicles are hurt only by direct
-//! hits and close MG fire (not yet played), so they are not targets yet;
-//! friendly bases do not yet block fire.
+//! no counting base is within half range. Friendly bases in the line
+//! block a base's fire; what may hurt vehicles, direct hits and the other
+//! modes of fire are in `vehicles`, `direct_hits` and `artillery`.
 
 use super::RedActions;
 use crate::geometry::{self, Arc, base_dist2, enfilades, line_of_sight};
@@ -36,40 +36,7 @@ impl RedActions {
         seg: &Segment,
         target: UnitId,
     ) -> Option<String> {
-        let u = s.unit(id);
-        let t = self.troop(u);
-        if seg.shot {
-            return Some("it has fired this segment".into());
-        }
-        if seg.moved {
-            return Some("a unit shoots before it moves".into());
-        }
-        if t.shooting == 0 || t.range.0 == 0 {
-            return Some(format!("{} does not shoot", self.name(id)));
-        }
-        if u.order == Order::Limbered {
-            return Some("limbered guns cannot fire".into());
-        }
-        if target as usize >= s.units.len() {
-            return Some("there is no such unit".into());
-        }
-        let tg = s.unit(target);
-        if tg.side == u.side || tg.status != Status::OnTable {
-            return Some(format!(
-                "{} is not an enemy on the table",
-                self.name(target)
-            ));
-        }
-        if self.cat(tg).is_vehicle() {
-            return Some("only direct hits hurt vehicles (not yet played)".into());
-        }
-        match self.fire_sums(s, id, target) {
-            None => Some(format!(
-                "{} is not in arc, range and sight of any base",
-                self.name(target)
-            )),
-            Some(_) => None,
-        }
+        self.fire_refusal(s, id, seg, target, crate::state::FireMode::Direct)
     }
 
     /// The arithmetic of a shot (`None`: no base can fire at the target).
@@ -107,6 +74,7 @@ impl RedActions {
                     if d.within(t.range)
                         && arc.reaches(tb)
                         && line_of_sight(arc.origin, tb.pose.at, &sight, &hedges, &rules, true)
+                        && !self.friends_block(s, id, arc.origin, tb.pose.at)
                     {
                         counts = true;
                         close |= d.within(half_range);
@@ -180,33 +148,18 @@ impl RedActions {
         best
     }
 
+    /// Direct fire (the sequence, direct hits first, is in `artillery`).
     pub(crate) fn shoot(&self, s: &mut State, id: UnitId, target: UnitId, ev: &mut Vec<Event>) {
-        let Some(f) = self.fire_sums(s, id, target) else {
-            return;
-        };
-        let dice = self.d6x2(s);
-        let roll = dice[0] + dice[1];
-        let tables = &self.sc().tables;
-        let result = match tables.shooting_column(f.total) {
-            Some(c) => tables.shooting_cell(roll, c as i32 + f.shift),
-            None => Effect::NONE,
-        };
-        ev.push(Event::Shot {
-            unit: id,
-            target,
-            halves: f.halves,
-            value: self.troop(s.unit(id)).shooting,
-            long_range: f.long_range,
-            total: f.total,
-            shift: f.shift,
-            dice,
-            result,
-        });
-        self.apply_effect(s, target, result, ev);
+        self.fire(s, id, target, crate::state::FireMode::Direct, ev);
     }
 
     /// A Shooting Table result on a unit.
     pub(crate) fn apply_effect(&self, s: &mut State, id: UnitId, e: Effect, ev: &mut Vec<Event>) {
+        // Off before Kill! (the Morale Tests example: a direct hit, the
+        // officer lost, then Kill!: fear, serious, fear).
+        if e.officer {
+            self.officer_roll(s, id, ev);
+        }
         if e.kill {
             self.lose_base(s, id, ev);
             if s.unit(id).status != Status::OnTable {
@@ -232,9 +185,6 @@ impl RedActions {
             && !self.morale_test(s, id, crate::state::Test::Serious, ev)
         {
             self.retire(s, id, ev);
-        }
-        if e.officer {
-            self.officer_roll(s, id, ev);
         }
         self.check_rout(s, id, ev);
     }

@@ -1,0 +1,519 @@
+//! Artillery fire and its sequence: direct hits before the Shooting
+//! Table; Observed Indirect Fire (range from an observer who sees the
+//! target: × ½ the first turn, × ¾ after, direct-hit numbers +2 then +1);
+//! Speculative fire (× ½; artillery at a building uses direct hits only);
+//! Harassing Fire (up to twice the range, no effect on the table, but the
+//! target may not march); Gas (a fear test on top of the result);
+//! Ammunition Supply (guns carry 2 moves in the limber and 6 in a cart,
+//! mortars 3 and 9); and the Fire Arcs rule that friendly bases block fire.
+//!
+//! Our readings (rulings.md, Observed Indirect Fire and the sections
+//! after it): the observer is any other friendly unit on the table, not
+//! routing, with a clear line to a base of the target; the guns need not
+//! see it and all their bases count; "subsequent turns" means the same
+//! guns fired observed at the same target in the turn before. Speculative
+//! fire is at an enemy unit in cover (woods, scrub, a building...) that
+//! the firers cannot see: bases in arc and range count. Only guns and
+//! mortars fire indirect, harassing or gas. Every segment in which a gun
+//! or mortar unit fires uses one move of ammunition; the cart is taken to
+//! be with the guns, so guns have 8 moves and mortars 12 (artillery cars
+//! and tanks carry enough). Friendly bases block a base's fire when the
+//! line from its arc's origin to the target base crosses one of them.
+
+use super::RedActions;
+use super::shooting::FireSums;
+use crate::geometry::{self, Arc, base_dist2, line_of_sight};
+use crate::scenario::{Category, Cover, Trait};
+use crate::state::{Event, FireMode, Order, Segment, State, Status, Test, UnitId};
+use crate::tables::Effect;
+use engine::param::{Degrees, Inches, Point};
+
+/// A shot worked out before the dice, whatever the mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub sums: FireSums,
+    /// The range for direct hits (from the observer for observed fire).
+    pub range: Inches,
+    /// The mode's factor (num, den); (1, 1) for direct fire.
+    pub factor: (u8, u8),
+    /// Observed fire's addition to the direct-hit numbers.
+    pub observed_add: u8,
+}
+
+impl RedActions {
+    /// Moves of ammunition a gun or mortar unit carries (`None`: enough
+    /// for the battle).
+    pub fn ammunition(&self, s: &State, id: UnitId) -> Option<u8> {
+        let a = &self.sc().tables.ammunition;
+        let c = self.cat(s.unit(id));
+        if c.is_gun() {
+            Some(a.gun_limber + a.gun_cart)
+        } else if c == Category::Mortar {
+            Some(a.mortar + a.mortar_cart)
+        } else {
+            None
+        }
+    }
+
+    fn guns_or_mortars(&self, s: &State, id: UnitId) -> bool {
+        let c = self.cat(s.unit(id));
+        c.is_gun() || c == Category::Mortar
+    }
+
+    /// Whether observed fire from `id` at `target` is in its later turns
+    /// (× ¾, +1): it fired observed at the same target last turn.
+    fn observed_again(&self, s: &State, id: UnitId, target: UnitId) -> bool {
+        let k = &s.unit(id).kit;
+        k.last_observed && k.last_target == Some(target) && k.last_turn + 1 == s.turn
+    }
+
+    /// Why the fire (any mode) is refused now.
+    pub(crate) fn fire_refusal(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        target: UnitId,
+        mode: FireMode,
+    ) -> Option<String> {
+        let u = s.unit(id);
+        let t = self.troop(u);
+        if seg.shot {
+            return Some("it has fired this segment".into());
+        }
+        if seg.moved {
+            return Some("a unit shoots before it moves".into());
+        }
+        if t.shooting == 0 || t.range.0 == 0 {
+            return Some(format!("{} does not shoot", self.name(id)));
+        }
+        if u.order == Order::Limbered {
+            return Some("limbered guns cannot fire".into());
+        }
+        if target as usize >= s.units.len() {
+            return Some("there is no such unit".into());
+        }
+        let tg = s.unit(target);
+        if tg.side == u.side || tg.status != Status::OnTable {
+            return Some(format!(
+                "{} is not an enemy on the table",
+                self.name(target)
+            ));
+        }
+        if let Some(r) = self.train_fire_refusal(s, id) {
+            return Some(r);
+        }
+        if let Some(max) = self.ammunition(s, id)
+            && u.kit.ammo_used >= max
+        {
+            return Some(format!(
+                "{} has fired all its ammunition ({max} moves)",
+                self.name(id)
+            ));
+        }
+        if mode != FireMode::Direct && !self.guns_or_mortars(s, id) {
+            return Some("only guns and mortars fire that way".into());
+        }
+        if mode != FireMode::Harassing
+            && let Some(r) = self.vehicle_target_refusal(s, id, target)
+        {
+            return Some(r);
+        }
+        if let FireMode::Observed { observer, .. } = mode {
+            if observer as usize >= s.units.len()
+                || observer == id
+                || s.unit(observer).side != u.side
+                || !self.standing(s, observer)
+            {
+                return Some("the observer must be another friendly unit on the table".into());
+            }
+        }
+        if matches!(
+            mode,
+            FireMode::Speculative
+                | FireMode::Observed {
+                    speculative: true,
+                    ..
+                }
+        ) && self.cover_of(s, target) == Cover::None
+            && self.building_of(s, target).is_none()
+        {
+            return Some(format!(
+                "{} is in the open: speculative fire is at cover believed to hold enemy",
+                self.name(target)
+            ));
+        }
+        if mode == FireMode::Speculative && self.fire_sums(s, id, target).is_some() {
+            return Some(format!(
+                "{} can be seen: fire at it directly",
+                self.name(target)
+            ));
+        }
+        if self.plan(s, id, target, mode).is_none() {
+            return Some(match mode {
+                FireMode::Observed { .. } => format!(
+                    "{} is not in sight of the observer or not in range from him",
+                    self.name(target)
+                ),
+                _ => format!(
+                    "{} is not in arc, range and sight of any base",
+                    self.name(target)
+                ),
+            });
+        }
+        None
+    }
+
+    /// The arithmetic of a shot in any mode (`None`: it cannot be made).
+    pub fn plan(&self, s: &State, id: UnitId, target: UnitId, mode: FireMode) -> Option<Plan> {
+        let m = &self.sc().tables.shooting_modifiers;
+        let frac = |f: crate::tables::Frac| (f.num, f.den);
+        let range = self.range_between(s, id, target);
+        match mode {
+            FireMode::Direct | FireMode::Gas => Some(Plan {
+                sums: self.fire_sums(s, id, target)?,
+                range,
+                factor: (1, 1),
+                observed_add: 0,
+            }),
+            FireMode::Speculative => Some(Plan {
+                sums: self.unseen_sums(s, id, target, None, m.speculative)?,
+                range,
+                factor: frac(m.speculative),
+                observed_add: 0,
+            }),
+            FireMode::Harassing => {
+                let t = self.troop(s.unit(id));
+                let reach = Inches(t.range.0 * m.harassing_range_factor as i32);
+                let (count, _) = self.bases_bearing(s, id, target, reach, true)?;
+                Some(Plan {
+                    sums: FireSums {
+                        bases: count,
+                        halves: 0,
+                        long_range: true,
+                        total: 0,
+                        shift: 0,
+                    },
+                    range,
+                    factor: (0, 1),
+                    observed_add: 0,
+                })
+            }
+            FireMode::Observed {
+                observer,
+                speculative,
+            } => {
+                if !speculative && !self.sees(s, observer, target) {
+                    return None;
+                }
+                let again = self.observed_again(s, id, target);
+                let dh = &self.sc().tables.direct_hit;
+                let f = if speculative {
+                    m.speculative
+                } else if again {
+                    m.observed_later_turns
+                } else {
+                    m.observed_first_turn
+                };
+                Some(Plan {
+                    sums: self.unseen_sums(s, id, target, Some(observer), f)?,
+                    range: self.range_between(s, observer, target),
+                    factor: frac(f),
+                    observed_add: if again {
+                        dh.observed_later_turns
+                    } else {
+                        dh.observed_first_turn
+                    },
+                })
+            }
+        }
+    }
+
+    /// Whether a unit has a clear line to a base of another.
+    pub fn sees(&self, s: &State, who: UnitId, target: UnitId) -> bool {
+        let sight: Vec<_> = self.prep.sight.iter().collect();
+        let hedges: Vec<_> = self.prep.hedges.iter().collect();
+        let rules = self.sight_rules();
+        let theirs = s.unit(target).footprint();
+        s.unit(who).footprint().iter().any(|b| {
+            theirs.iter().any(|tb| {
+                line_of_sight(b.front_centre(), tb.pose.at, &sight, &hedges, &rules, true)
+            })
+        })
+    }
+
+    /// The shooter's bases whose arc reaches a target base within `reach`
+    /// (with a clear line when `need_sight`), and whether one is within
+    /// half of it.
+    fn bases_bearing(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        reach: Inches,
+        need_sight: bool,
+    ) -> Option<(u8, bool)> {
+        let u = s.unit(id);
+        let t = self.troop(u);
+        let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
+            vec![(Degrees(0), self.sc().tables.shooting_modifiers.arc)]
+        } else {
+            t.arcs.iter().map(|a| (a.toward, a.half)).collect()
+        };
+        let sight: Vec<_> = self.prep.sight.iter().collect();
+        let hedges: Vec<_> = self.prep.hedges.iter().collect();
+        let rules = self.sight_rules();
+        let theirs = s.unit(target).footprint();
+        let half = reach.fraction(1, 2);
+        let (mut count, mut close) = (0u8, false);
+        for b in &u.footprint() {
+            let mut counts = false;
+            for &(toward, halfarc) in &arcs {
+                let arc = if toward.0 == 1800 {
+                    Arc::behind(b, halfarc)
+                } else {
+                    let mut a = Arc::ahead(b, halfarc);
+                    a.facing = Degrees(a.facing.0 + toward.0).normalised();
+                    a
+                };
+                for tb in &theirs {
+                    let d = base_dist2(b, tb);
+                    if d.within(reach)
+                        && arc.reaches(tb)
+                        && (!need_sight
+                            || line_of_sight(arc.origin, tb.pose.at, &sight, &hedges, &rules, true))
+                        && !self.friends_block(s, id, arc.origin, tb.pose.at)
+                    {
+                        counts = true;
+                        close |= d.within(half);
+                    }
+                }
+            }
+            if counts {
+                count += 1;
+            }
+        }
+        (count > 0).then_some((count, close))
+    }
+
+    /// The sums of fire the firers do not see: speculative (bases in arc
+    /// and range) or observed (all bases, range from the observer), times
+    /// the mode's factor; the target's formation and cover still shift.
+    fn unseen_sums(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        observer: Option<UnitId>,
+        factor: crate::tables::Frac,
+    ) -> Option<FireSums> {
+        let u = s.unit(id);
+        let t = self.troop(u);
+        let tables = &self.sc().tables;
+        let (count, close) = match observer {
+            None => self.bases_bearing(s, id, target, t.range, false)?,
+            Some(o) => {
+                let d = self.range_between(s, o, target);
+                if d > t.range {
+                    return None;
+                }
+                (u.bases(), d <= t.range.fraction(1, 2))
+            }
+        };
+        let halves = u.effective_halves() * count as u32 / u.bases().max(1) as u32;
+        let mut total = halves * t.shooting as u32 / 2;
+        if !close {
+            total = tables.shooting_modifiers.long_range.of(total);
+        }
+        total = factor.of(total);
+        let tg = s.unit(target);
+        let m = &tables.shooting_modifiers;
+        let mut shift = 0i32;
+        if tg.order == Order::Formed {
+            shift += m.formed_cavalry_or_road_column as i32;
+        }
+        let cover = self.cover_of(s, target);
+        if (self.has_trait(s, target, Trait::Skirmisher) && tg.order != Order::Formed)
+            || (self.has_trait(s, target, Trait::Partisan) && cover != Cover::None)
+        {
+            shift += m.skirmisher_or_partisan_in_cover as i32;
+        }
+        let c = &tables.cover;
+        shift += match cover {
+            Cover::SuperHard => c.super_hard,
+            Cover::Stone => c.stone,
+            Cover::Hard => c.wood,
+            Cover::Soft if tg.evading => c.evading_in_soft,
+            Cover::Soft => c.soft,
+            Cover::None if tg.evading => c.evading_in_open,
+            Cover::None => 0,
+        } as i32;
+        Some(FireSums {
+            bases: count,
+            halves,
+            long_range: !close,
+            total,
+            shift,
+        })
+    }
+
+    /// Fire Arcs: whether a friendly base (not the firer's own) stands on
+    /// the line from `from` to `to`.
+    pub fn friends_block(&self, s: &State, id: UnitId, from: Point, to: Point) -> bool {
+        let side = s.unit(id).side;
+        let (lo_x, hi_x) = (from.x.0.min(to.x.0) - 300, from.x.0.max(to.x.0) + 300);
+        let (lo_y, hi_y) = (from.y.0.min(to.y.0) - 300, from.y.0.max(to.y.0) + 300);
+        s.ids().any(|j| {
+            let o = s.unit(j);
+            if j == id || o.side != side || !o.on_table() {
+                return false;
+            }
+            let p = o.formation.front.at;
+            if p.x.0 < lo_x - 1000
+                || p.x.0 > hi_x + 1000
+                || p.y.0 < lo_y - 1000
+                || p.y.0 > hi_y + 1000
+            {
+                return false;
+            }
+            o.formation.bases().iter().any(|b| {
+                let c = b.corners();
+                b.contains(from)
+                    || b.contains(to)
+                    || (0..4).any(|k| geometry::segments_meet(from, to, c[k], c[(k + 1) % 4]))
+            })
+        })
+    }
+
+    /// Fires: ammunition, direct hits, the Shooting Table where it
+    /// applies, a tank's terror, gas's fear test.
+    pub(crate) fn fire(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        target: UnitId,
+        mode: FireMode,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(plan) = self.plan(s, id, target, mode) else {
+            return;
+        };
+        if self.ammunition(s, id).is_some() {
+            s.unit_mut(id).kit.ammo_used += 1;
+        }
+        if mode != FireMode::Direct {
+            ev.push(Event::FireMode {
+                unit: id,
+                target,
+                mode,
+                factor: plan.factor,
+            });
+        }
+        if mode == FireMode::Harassing {
+            s.unit_mut(target).kit.harassed = s.turn;
+            ev.push(Event::Harassed { unit: id, target });
+            self.remember_target(s, id, target, mode);
+            return;
+        }
+        if self.rolls_direct_hits(s, id) {
+            self.roll_direct_hits(
+                s,
+                id,
+                target,
+                plan.sums.bases,
+                plan.range,
+                plan.observed_add,
+                ev,
+            );
+        }
+        let hits_only = matches!(
+            mode,
+            FireMode::Speculative
+                | FireMode::Observed {
+                    speculative: true,
+                    ..
+                }
+        ) && self.guns_or_mortars(s, id)
+            && self.building_of(s, target).is_some();
+        if s.unit(target).on_table() && !hits_only && self.table_applies(s, id, target) {
+            let f = plan.sums;
+            let dice = self.d6x2(s);
+            let roll = dice[0] + dice[1];
+            let tables = &self.sc().tables;
+            let result = match tables.shooting_column(f.total) {
+                Some(c) => tables.shooting_cell(roll, c as i32 + f.shift),
+                None => Effect::NONE,
+            };
+            ev.push(Event::Shot {
+                unit: id,
+                target,
+                halves: f.halves,
+                value: self.troop(s.unit(id)).shooting,
+                long_range: f.long_range,
+                total: f.total,
+                shift: f.shift,
+                dice,
+                result,
+            });
+            self.apply_effect(s, target, result, ev);
+        }
+        self.tank_terror(s, id, target, ev);
+        if mode == FireMode::Gas
+            && self.standing(s, target)
+            && !self.cat(s.unit(target)).is_vehicle()
+            && !self.morale_test(s, target, Test::Fear, ev)
+        {
+            self.start_rout(s, target, ev);
+        }
+        self.remember_target(s, id, target, mode);
+    }
+
+    fn remember_target(&self, s: &mut State, id: UnitId, target: UnitId, mode: FireMode) {
+        let turn = s.turn;
+        let k = &mut s.unit_mut(id).kit;
+        k.last_target = Some(target);
+        k.last_turn = turn;
+        k.last_observed = matches!(mode, FireMode::Observed { .. });
+    }
+
+    /// The fire choices of a gun or mortar unit for the tester: each mode
+    /// at each enemy.
+    pub fn fire_samples(&self, s: &State, id: UnitId, out: &mut Vec<crate::state::Action>) {
+        if !self.guns_or_mortars(s, id) {
+            return;
+        }
+        let side = s.unit(id).side;
+        for t in s.ids() {
+            let tg = s.unit(t);
+            if tg.side == side || !tg.on_table() {
+                continue;
+            }
+            for mode in [FireMode::Speculative, FireMode::Harassing, FireMode::Gas] {
+                out.push(crate::state::Action::Fire {
+                    unit: id,
+                    target: t,
+                    mode,
+                });
+            }
+            // One observer each way: the first friend who sees the target,
+            // and the first friend at all (for observed speculative fire).
+            let friends = || {
+                s.ids()
+                    .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
+            };
+            let seeing = friends().find(|&o| self.sees(s, o, t));
+            for (o, speculative) in [(seeing, false), (friends().next(), true)] {
+                if let Some(observer) = o {
+                    out.push(crate::state::Action::Fire {
+                        unit: id,
+                        target: t,
+                        mode: FireMode::Observed {
+                            observer,
+                            speculative,
+                        },
+                    });
+                }
+            }
+        }
+    }
+}
