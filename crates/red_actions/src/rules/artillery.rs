@@ -361,11 +361,16 @@ impl RedActions {
     /// the line from `from` to `to`.
     pub fn friends_block(&self, s: &State, id: UnitId, from: Point, to: Point) -> bool {
         let side = s.unit(id).side;
+        // Cars of one train fire past each other (rulings).
+        let train = self.engine_of(s, id).map(|e| self.train_cars(e));
         let (lo_x, hi_x) = (from.x.0.min(to.x.0) - 300, from.x.0.max(to.x.0) + 300);
         let (lo_y, hi_y) = (from.y.0.min(to.y.0) - 300, from.y.0.max(to.y.0) + 300);
         s.ids().any(|j| {
             let o = s.unit(j);
             if j == id || o.side != side || !o.on_table() {
+                return false;
+            }
+            if train.as_ref().is_some_and(|cars| cars.contains(&j)) {
                 return false;
             }
             let p = o.formation.front.at;

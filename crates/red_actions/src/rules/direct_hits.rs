@@ -195,7 +195,7 @@ impl RedActions {
     }
 
     /// A direct hit lands on a unit.
-    pub(crate) fn direct_hit_on(&self, s: &mut State, target: UnitId, ev: &mut Vec<Event>) {
+    pub fn direct_hit_on(&self, s: &mut State, target: UnitId, ev: &mut Vec<Event>) {
         if !s.unit(target).on_table() {
             return;
         }

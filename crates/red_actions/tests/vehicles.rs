@@ -1,0 +1,1055 @@
+//! Direct Hits, artillery fire, Tanks, Armoured Cars and Trains on set
+//! positions with dice set on the table (the rulebook's examples among
+//! them: the resolution order of a direct hit with an officer lost and a
+//! Kill!, a train's speeds and engine hits, a tank's breakdown cleared at
+//! once).
+
+use engine::param::{Degrees, Inches, Point, Pose};
+use engine::{Options, Ruleset};
+use red_actions::RedActions;
+use red_actions::geometry::Formation;
+use red_actions::state::{
+    Action, Event, FireMode, HitKind, Order, Phase, State, Status, Test, UnitId, VehicleCheck,
+    VehicleResult,
+};
+
+fn load(name: &str) -> RedActions {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/red_actions")
+        .join(format!("{name}.toml"));
+    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(r: &RedActions, key: &str) -> UnitId {
+    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
+}
+
+/// A position with every unit off the table but `keep`.
+fn quiet(name: &str, keep: &[&str]) -> (RedActions, State) {
+    let r = load(name);
+    let mut s = r.setup(&Options::new(), 3).unwrap();
+    for (i, u) in s.units.iter_mut().enumerate() {
+        if !keep.contains(&r.sc().units[i].id.as_str()) && u.status == Status::OnTable {
+            u.status = Status::Waiting;
+        }
+        u.acted = true;
+    }
+    (r, s)
+}
+
+fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
+    let unit = s.unit_mut(u);
+    unit.status = Status::OnTable;
+    unit.formation.front = Pose {
+        at: Point {
+            x: Inches((x * 100.0).round() as i32),
+            y: Inches((y * 100.0).round() as i32),
+        },
+        facing: Degrees::whole(facing),
+    };
+}
+
+fn unlimber(s: &mut State, u: UnitId) {
+    let unit = s.unit_mut(u);
+    unit.order = Order::Unlimbered;
+    unit.formation.order = Order::Unlimbered.geometry();
+}
+
+/// Makes a unit of another card (a tank or armoured car for a test).
+fn recast(r: &RedActions, s: &mut State, u: UnitId, troop: &str) {
+    let t = r.sc().troops.iter().position(|t| t.key == troop).unwrap();
+    let front = s.unit(u).formation.front;
+    let unit = s.unit_mut(u);
+    unit.troop = t as u16;
+    unit.order = Order::Line;
+    unit.formation = Formation::new(
+        Order::Line.geometry(),
+        1,
+        r.sc().tables.distances.base_frontage,
+        r.sc().troops[t].depth,
+        front,
+    );
+    unit.start_bases = 1;
+}
+
+/// The unit's segment is next.
+fn its_turn(s: &mut State, u: UnitId) {
+    s.unit_mut(u).acted = false;
+    s.questions.clear();
+    s.phase = Phase::Choose {
+        side: s.unit(u).side,
+        card: None,
+    };
+}
+
+/// Dice in the order they are rolled.
+fn dice(s: &mut State, d: &[u8]) {
+    s.loaded = d.iter().rev().copied().collect();
+}
+
+fn act(r: &RedActions, s: &mut State, a: Action) -> Vec<Event> {
+    let side = s.unit(a.unit()).side;
+    let mut ev = Vec::new();
+    r.apply(s, side, &a, &mut ev)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e:?}"));
+    ev
+}
+
+fn refused(r: &RedActions, s: &State, a: Action) -> String {
+    r.refusal(s, s.unit(a.unit()).side, &a)
+        .unwrap_or_else(|| panic!("{a:?} was allowed"))
+}
+
+fn tests_of(ev: &[Event]) -> Vec<Test> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::MoraleTest { test, .. } => Some(*test),
+            _ => None,
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------ Trains
+
+const TRAIN: [&str; 4] = [
+    "w_train_mg",
+    "w_train_engine",
+    "w_train_gun",
+    "w_train_wagon",
+];
+
+fn train() -> (RedActions, State, UnitId) {
+    let (r, s) = quiet("railway_raid", &TRAIN);
+    let e = id(&r, "w_train_engine");
+    (r, s, e)
+}
+
+fn run(r: &RedActions, s: &mut State, engine: UnitId, speed: i32) -> Vec<Event> {
+    its_turn(s, engine);
+    act(
+        r,
+        s,
+        Action::RunTrain {
+            unit: engine,
+            speed: Inches(speed),
+        },
+    )
+}
+
+#[test]
+fn trains_are_the_engine_and_the_cars_chained_to_it() {
+    let (r, _, e) = train();
+    let mut cars = r.train_cars(e);
+    cars.sort();
+    let mut want: Vec<UnitId> = TRAIN.iter().map(|k| id(&r, k)).collect();
+    want.sort();
+    assert_eq!(cars, want);
+}
+
+#[test]
+fn trains_stopping_from_full_speed_halves_each_turn_then_stops() {
+    // 8 → 4 → 2 → 1 → ½, then stopped.
+    let (r, mut s, e) = train();
+    s.unit_mut(e).kit.train_speed = Inches::whole(8);
+    let x0 = s.unit(e).formation.front.at.x.0;
+    for (speed, moving) in [(400, true), (200, true), (100, true), (50, false)] {
+        let opts = r.train_options(&s, e);
+        assert!(opts.contains(&Inches(speed)), "{opts:?} lacks {speed}");
+        let ev = run(&r, &mut s, e, speed);
+        assert!(
+            ev.iter()
+                .any(|x| matches!(x, Event::TrainRan { speed: v, .. } if v.0 == speed)),
+            "{ev:?}"
+        );
+        assert_eq!(s.unit(e).kit.train_speed.0 != 0, moving);
+    }
+    assert_eq!(s.unit(e).kit.train_speed, Inches::ZERO, "stopped");
+    assert_eq!(s.unit(e).formation.front.at.x.0, x0 + 750);
+    // Every car ran with it, still coupled.
+    let mg = id(&r, "w_train_mg");
+    assert_eq!(
+        s.unit(mg).formation.front.at.x.0 - s.unit(e).formation.front.at.x.0,
+        400
+    );
+    r.check_invariants(&s).unwrap();
+}
+
+#[test]
+fn trains_restart_at_one_inch_and_double_to_eight() {
+    let (r, mut s, e) = train();
+    assert_eq!(
+        r.train_options(&s, e),
+        vec![Inches(100), Inches(-100)],
+        "from a stand: 1\" either way"
+    );
+    for speed in [100, 200, 400, 800] {
+        run(&r, &mut s, e, speed);
+        assert_eq!(s.unit(e).kit.train_speed, Inches(speed));
+    }
+    // At the top speed it keeps 8 or halves.
+    assert_eq!(r.train_options(&s, e), vec![Inches(800), Inches(400)]);
+    its_turn(&mut s, e);
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::RunTrain {
+                unit: e,
+                speed: Inches(300)
+            }
+        )
+        .contains("one of")
+    );
+}
+
+#[test]
+fn trains_must_stop_before_reversing() {
+    let (r, mut s, e) = train();
+    s.unit_mut(e).kit.train_speed = Inches(200);
+    its_turn(&mut s, e);
+    assert!(r.train_options(&s, e).iter().all(|v| v.0 > 0));
+    refused(
+        &r,
+        &s,
+        Action::RunTrain {
+            unit: e,
+            speed: Inches(-100),
+        },
+    );
+    // A moving train must run in its engine's segment.
+    assert!(refused(&r, &s, Action::Done { unit: e }).contains("must run"));
+    // Stopped, it may back away.
+    s.unit_mut(e).kit.train_speed = Inches::ZERO;
+    let x0 = s.unit(e).formation.front.at.x.0;
+    run(&r, &mut s, e, -100);
+    assert_eq!(s.unit(e).formation.front.at.x.0, x0 - 100);
+    assert_eq!(
+        s.unit(e).formation.front.facing,
+        Degrees::whole(90),
+        "facing kept"
+    );
+}
+
+#[test]
+fn trains_engine_hits_take_two_inches_each_and_the_third_immobilises() {
+    // 8 → 6 → 4 → immobilised.
+    let (r, mut s, e) = train();
+    s.unit_mut(e).kit.train_speed = Inches::whole(8);
+    let mut tops = Vec::new();
+    for _ in 0..3 {
+        dice(&mut s, &[1, 1]); // the train's fear test passes
+        let mut ev = Vec::new();
+        r.direct_hit_on(&mut s, e, &mut ev);
+        assert_eq!(tests_of(&ev), vec![Test::Fear], "any hit: a fear test");
+        tops.push(r.top_speed(&s, e).0);
+    }
+    assert_eq!(tops, vec![600, 400, 0]);
+    assert!(s.unit(e).kit.immobilised);
+    assert_eq!(s.unit(e).kit.train_speed, Inches::ZERO);
+    assert!(r.train_options(&s, e).is_empty());
+}
+
+#[test]
+fn trains_after_an_engine_hit_at_full_speed_it_runs_no_faster_than_six() {
+    let (r, mut s, e) = train();
+    s.unit_mut(e).kit.train_speed = Inches::whole(8);
+    dice(&mut s, &[1, 1]);
+    r.direct_hit_on(&mut s, e, &mut Vec::new());
+    assert_eq!(s.unit(e).kit.train_speed, Inches::whole(6));
+    assert!(r.train_options(&s, e).iter().all(|v| v.0 <= 600));
+}
+
+#[test]
+fn trains_a_failed_fear_test_sends_the_train_for_the_nearer_edge() {
+    let (r, mut s, e) = train();
+    dice(&mut s, &[6, 6]);
+    let mut ev = Vec::new();
+    r.direct_hit_on(&mut s, e, &mut ev);
+    assert!(ev.iter().any(|x| matches!(x, Event::TrainLeaves { .. })));
+    assert!(s.unit(e).kit.leaving);
+    // The engine faces east at 42": the east end (72) is nearer.
+    assert_eq!(r.train_options(&s, e), vec![Inches(100)]);
+    // Running west, it may only brake.
+    s.unit_mut(e).kit.train_speed = Inches(-400);
+    assert_eq!(r.train_options(&s, e), vec![Inches(-200)]);
+    // It may rally at the start of the engine's segment.
+    s.unit_mut(e).kit.train_speed = Inches::ZERO;
+    its_turn(&mut s, e);
+    dice(&mut s, &[1, 1]);
+    let ev = act(&r, &mut s, Action::RallyTrain { unit: e });
+    assert!(ev.iter().any(|x| matches!(x, Event::TrainRallied { .. })));
+    assert!(!s.unit(e).kit.leaving);
+}
+
+#[test]
+fn trains_a_turret_car_goes_at_the_second_hit_other_cars_at_the_first() {
+    let (r, mut s, _) = train();
+    let gun = id(&r, "w_train_gun");
+    let wagon = id(&r, "w_train_wagon");
+    let troops = id(&r, "w_train_troops");
+    dice(&mut s, &[1, 1]);
+    let mut ev = Vec::new();
+    r.direct_hit_on(&mut s, wagon, &mut ev);
+    assert_eq!(s.unit(wagon).status, Status::Gone);
+    assert_eq!(s.unit(troops).status, Status::Gone, "lost with their wagon");
+    dice(&mut s, &[1, 1]);
+    r.direct_hit_on(&mut s, gun, &mut ev);
+    assert_eq!(
+        s.unit(gun).status,
+        Status::Gone,
+        "a field-gun car: destroyed"
+    );
+    // A turret car (recast) takes two.
+    let (r, mut s, _) = train();
+    let tur = id(&r, "w_train_gun");
+    s.unit_mut(tur).troop = r
+        .sc()
+        .troops
+        .iter()
+        .position(|t| t.key == "turret_car")
+        .unwrap() as u16;
+    dice(&mut s, &[1, 1]);
+    r.direct_hit_on(&mut s, tur, &mut Vec::new());
+    assert_eq!(s.unit(tur).status, Status::OnTable, "one hit");
+    dice(&mut s, &[1, 1]);
+    r.direct_hit_on(&mut s, tur, &mut Vec::new());
+    assert_eq!(s.unit(tur).status, Status::Gone, "two hits");
+}
+
+#[test]
+fn trains_artillery_cars_fire_only_when_stopped_mg_cars_also_moving() {
+    let (r, mut s, e) = train();
+    let gun = id(&r, "w_train_gun");
+    let mg = id(&r, "w_train_mg");
+    let sq = id(&r, "r_sq1");
+    // Red cavalry 10" ahead (east) of the train, beside the line.
+    place(&mut s, sq, 60.0, 18.0, 270);
+    s.unit_mut(e).kit.train_speed = Inches(200);
+    its_turn(&mut s, gun);
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: gun,
+                target: sq
+            }
+        )
+        .contains("stopped")
+    );
+    s.unit_mut(e).kit.train_speed = Inches::ZERO;
+    assert!(
+        r.refusal(
+            &s,
+            s.unit(gun).side,
+            &Action::Shoot {
+                unit: gun,
+                target: sq
+            }
+        )
+        .is_none()
+    );
+    // The MG car fires 45° to its right (south): cavalry there, moving.
+    place(&mut s, sq, 48.0, 26.0, 0);
+    s.unit_mut(e).kit.train_speed = Inches(200);
+    its_turn(&mut s, mg);
+    assert_eq!(
+        r.refusal(
+            &s,
+            s.unit(mg).side,
+            &Action::Shoot {
+                unit: mg,
+                target: sq
+            }
+        ),
+        None
+    );
+}
+
+#[test]
+fn trains_troops_get_off_a_stopped_train_beside_their_car() {
+    let (r, mut s, e) = train();
+    let troops = id(&r, "w_train_troops");
+    let wagon = id(&r, "w_train_wagon");
+    s.unit_mut(e).kit.train_speed = Inches(100);
+    its_turn(&mut s, troops);
+    assert!(!r.eligible(&s, troops), "not while the train moves");
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Disembark {
+                unit: troops,
+                left: false
+            }
+        )
+        .contains("segment")
+    );
+    s.unit_mut(e).kit.train_speed = Inches::ZERO;
+    assert!(r.eligible(&s, troops));
+    act(
+        &r,
+        &mut s,
+        Action::Disembark {
+            unit: troops,
+            left: false,
+        },
+    );
+    let u = s.unit(troops);
+    assert_eq!(u.status, Status::OnTable);
+    // The wagon faces east; its right is south: the troops face south.
+    assert_eq!(u.formation.front.facing, Degrees::whole(180));
+    assert!(u.formation.front.at.y.0 > s.unit(wagon).formation.front.at.y.0);
+    r.check_invariants(&s).unwrap();
+}
+
+#[test]
+fn trains_a_train_running_past_the_table_edge_leaves_with_everyone_aboard() {
+    let (r, mut s, e) = train();
+    for k in TRAIN {
+        let u = id(&r, k);
+        s.unit_mut(u).formation.front.at.x.0 += 2400;
+    }
+    s.unit_mut(e).kit.train_speed = Inches::whole(8);
+    run(&r, &mut s, e, 800);
+    for k in TRAIN {
+        assert_eq!(s.unit(id(&r, k)).status, Status::Gone, "{k}");
+    }
+    assert_eq!(s.unit(id(&r, "w_train_troops")).status, Status::Gone);
+}
+
+#[test]
+fn trains_a_unit_on_the_line_stops_the_train_short() {
+    let (r, mut s, e) = train();
+    let sq = id(&r, "r_sq1");
+    place(&mut s, sq, 52.0, 15.0, 0); // across the rails 6" ahead of the MG car
+    s.unit_mut(sq).order = Order::Column;
+    s.unit_mut(sq).formation.order = Order::Column.geometry();
+    s.unit_mut(e).kit.train_speed = Inches::whole(8);
+    let x0 = s.unit(e).formation.front.at.x.0;
+    run(&r, &mut s, e, 800);
+    let moved = s.unit(e).formation.front.at.x.0 - x0;
+    assert!(moved > 0 && moved < 800, "{moved}");
+    assert_eq!(s.unit(e).kit.train_speed, Inches::ZERO);
+    r.check_invariants(&s).unwrap();
+}
+
+// ------------------------------------------------------------ Direct Hits
+
+/// Red's horse battery unlimbered 14" south of the engine, facing it.
+fn battery() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s) = quiet("railway_raid", &TRAIN);
+    let guns = id(&r, "r_guns");
+    place(&mut s, guns, 41.0, 30.0, 0);
+    unlimber(&mut s, guns);
+    let e = id(&r, "w_train_engine");
+    (r, s, guns, e)
+}
+
+#[test]
+fn direct_hits_numbers_by_target_kind_range_and_early_artillery() {
+    let (r, mut s, guns, e) = battery();
+    // Horse guns read the field-gun row; the Konnarmiya's guns are early
+    // Soviet artillery (+1).
+    let n = r
+        .direct_hit_number(&s, guns, e, Inches::whole(14), 0)
+        .unwrap();
+    assert_eq!(
+        (n.kind, n.card, n.range, n.poor),
+        (HitKind::StationaryVehicle, 9, 0, 1)
+    );
+    s.unit_mut(e).kit.train_speed = Inches(200);
+    let n = r
+        .direct_hit_number(&s, guns, e, Inches::whole(14), 0)
+        .unwrap();
+    assert_eq!((n.kind, n.card), (HitKind::MovingVehicle, 11));
+    // One more for each whole 40".
+    let n = r.direct_hit_number(&s, guns, e, Inches(3999), 0).unwrap();
+    assert_eq!(n.range, 0);
+    let n = r.direct_hit_number(&s, guns, e, Inches(4000), 0).unwrap();
+    assert_eq!(n.range, 1);
+    let n = r.direct_hit_number(&s, guns, e, Inches(8000), 2).unwrap();
+    assert_eq!((n.range, n.observed, n.total()), (2, 2, 11 + 2 + 1 + 2));
+    // Troops in the open: 10; in a building: 9.
+    let g = id(&r, "w_garrison");
+    place(&mut s, g, 50.0, 26.0, 180);
+    assert_eq!(
+        r.direct_hit_number(&s, guns, g, Inches(0), 0).unwrap().card,
+        10
+    );
+    place(&mut s, g, 35.0, 10.0, 180);
+    let n = r.direct_hit_number(&s, guns, g, Inches(0), 0).unwrap();
+    assert_eq!((n.kind, n.card), (HitKind::Building, 9));
+    // Riflemen roll none.
+    assert!(r.direct_hit_number(&s, g, guns, Inches(0), 0).is_none());
+}
+
+#[test]
+fn direct_hits_a_roll_at_the_number_hits_one_below_misses() {
+    // Against the stationary engine: 9 + 1 (early) = 10.
+    for (roll, hit) in [([4, 5], false), ([5, 5], true), ([5, 6], true)] {
+        let (r, mut s, guns, e) = battery();
+        its_turn(&mut s, guns);
+        // First gun: the roll; the train's fear test passes; second gun misses.
+        dice(&mut s, &[roll[0], roll[1], 1, 1, 1, 1]);
+        let ev = act(
+            &r,
+            &mut s,
+            Action::Shoot {
+                unit: guns,
+                target: e,
+            },
+        );
+        let rolls: Vec<_> = ev
+            .iter()
+            .filter_map(|x| match x {
+                Event::DirectHit {
+                    dice,
+                    hit,
+                    card,
+                    poor,
+                    ..
+                } => Some((*dice, *hit, *card, *poor)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolls.len(), 2, "each gun base rolls: {ev:?}");
+        assert_eq!(rolls[0], (roll, hit, 9, 1));
+        assert_eq!(s.unit(e).kit.hits, hit as u8);
+        assert!(
+            !ev.iter().any(|x| matches!(x, Event::Shot { .. })),
+            "no Shooting Table against a train"
+        );
+        let words = r.describe_events(&s, &ev, None);
+        assert!(
+            words
+                .iter()
+                .flatten()
+                .any(|w| w.contains("against 9 (a stationary vehicle) +1 poor ammunition = 10")),
+            "{words:?}"
+        );
+    }
+}
+
+#[test]
+fn direct_hits_resolution_order_fear_serious_fear() {
+    // The Morale Tests example: a gun gets a direct hit on riflemen, kills
+    // the officer and gets a Kill!: fear test, serious test, fear test.
+    let (r, mut s, guns, _) = battery();
+    let g = id(&r, "w_garrison");
+    place(&mut s, g, 41.0, 24.0, 180);
+    let bases = s.unit(g).bases();
+    assert!(s.unit(g).officer.is_some());
+    its_turn(&mut s, guns);
+    dice(
+        &mut s,
+        &[
+            6, 6, // first gun: a direct hit (11 needed)
+            1, 1, // fear test for the base lost: passed
+            1, 1, // second gun: a miss
+            6, 6, // the Shooting Table: Kill! S! Off
+            1, // the officer: killed
+            1, 1, // all officers lost: serious test, passed
+            1, 1, // Kill!: fear test, passed
+            1, 1, // S!: serious test, passed
+        ],
+    );
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Shoot {
+            unit: guns,
+            target: g,
+        },
+    );
+    assert_eq!(
+        tests_of(&ev),
+        vec![Test::Fear, Test::Serious, Test::Fear, Test::Serious],
+        "{ev:?}"
+    );
+    assert_eq!(
+        s.unit(g).bases(),
+        bases - 2,
+        "one to the direct hit, one to Kill!"
+    );
+    assert!(s.unit(g).officer.is_none());
+    assert_eq!(s.unit(g).terror, 1);
+}
+
+#[test]
+fn direct_hits_a_stone_building_falls_on_eleven_with_everyone_in_it() {
+    for (roll, falls) in [([5, 5], false), ([5, 6], true)] {
+        let (r, mut s, guns, _) = battery();
+        let g = id(&r, "w_garrison");
+        place(&mut s, g, 35.0, 10.0, 180); // in the stone station building
+        place(&mut s, guns, 35.0, 30.0, 0);
+        its_turn(&mut s, guns);
+        // Hidden in the building: speculative fire, direct hits only.
+        dice(&mut s, &[6, 6, 1, 1, roll[0], roll[1], 1, 1]);
+        let ev = act(
+            &r,
+            &mut s,
+            Action::Fire {
+                unit: guns,
+                target: g,
+                mode: FireMode::Speculative,
+            },
+        );
+        assert!(
+            ev.iter().any(|x| matches!(x, Event::BuildingRoll { needed: 11, destroyed, .. } if *destroyed == falls)),
+            "{ev:?}"
+        );
+        assert!(
+            !ev.iter().any(|x| matches!(x, Event::Shot { .. })),
+            "speculative artillery fire at a building: direct hits only"
+        );
+        assert_eq!(s.unit(g).status == Status::Gone, falls);
+        assert_eq!(s.ruined.contains(&0), falls);
+    }
+}
+
+// ------------------------------------------------- Fire: the other modes
+
+#[test]
+fn observed_indirect_fire_half_then_three_quarters_from_the_observer() {
+    let (r, mut s, guns, _) = battery();
+    let g = id(&r, "w_garrison");
+    let obs = id(&r, "r_kombrig");
+    place(&mut s, g, 60.0, 30.0, 180);
+    place(&mut s, obs, 60.0, 40.0, 0);
+    place(&mut s, guns, 20.0, 40.0, 180); // facing away: they cannot see it
+    s.turn = 2;
+    let mode = FireMode::Observed {
+        observer: obs,
+        speculative: false,
+    };
+    let p = r.plan(&s, guns, g, mode).unwrap();
+    // 2 bases × 5 = 10, close range from the observer (10" of 60), × ½ = 5.
+    assert_eq!((p.sums.total, p.factor, p.observed_add), (5, (1, 2), 2));
+    assert_eq!(p.range, r.range_between(&s, obs, g));
+    its_turn(&mut s, guns);
+    dice(&mut s, &[1, 1, 1, 1, 1, 1]);
+    act(
+        &r,
+        &mut s,
+        Action::Fire {
+            unit: guns,
+            target: g,
+            mode,
+        },
+    );
+    s.turn = 3;
+    let p = r.plan(&s, guns, g, mode).unwrap();
+    assert_eq!((p.sums.total, p.factor, p.observed_add), (7, (3, 4), 1));
+    // Observed and speculative together: × ½ only, not × ¼.
+    let both = FireMode::Observed {
+        observer: obs,
+        speculative: true,
+    };
+    place(&mut s, g, 15.0, 30.0, 0); // in the scrub
+    place(&mut s, obs, 20.0, 40.0, 0);
+    place(&mut s, guns, 30.0, 40.0, 90);
+    let p = r.plan(&s, guns, g, both).unwrap();
+    assert_eq!((p.sums.total, p.factor), (5, (1, 2)));
+}
+
+#[test]
+fn observed_indirect_fire_needs_an_observer_who_sees_the_target() {
+    let (r, mut s, guns, _) = battery();
+    let g = id(&r, "w_garrison");
+    let obs = id(&r, "r_kombrig");
+    place(&mut s, g, 35.0, 10.0, 180); // deep in the station building
+    place(&mut s, obs, 35.0, 30.0, 0);
+    its_turn(&mut s, guns);
+    let why = refused(
+        &r,
+        &s,
+        Action::Fire {
+            unit: guns,
+            target: g,
+            mode: FireMode::Observed {
+                observer: obs,
+                speculative: false,
+            },
+        },
+    );
+    assert!(why.contains("sight of the observer"), "{why}");
+}
+
+#[test]
+fn harassing_fire_reaches_twice_the_range_and_has_no_effect() {
+    let (r, mut s, guns, _) = battery();
+    let g = id(&r, "w_garrison");
+    place(&mut s, guns, 5.0, 46.0, 90);
+    place(&mut s, g, 70.0, 45.0, 270); // 65" away: beyond the 60" range
+    its_turn(&mut s, guns);
+    refused(
+        &r,
+        &s,
+        Action::Shoot {
+            unit: guns,
+            target: g,
+        },
+    );
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Fire {
+            unit: guns,
+            target: g,
+            mode: FireMode::Harassing,
+        },
+    );
+    assert!(ev.iter().any(|x| matches!(x, Event::Harassed { .. })));
+    assert!(
+        !ev.iter()
+            .any(|x| matches!(x, Event::Shot { .. } | Event::DirectHit { .. }))
+    );
+    assert_eq!(s.unit(g).kit.harassed, s.turn);
+    assert_eq!(s.unit(g).bases(), 5);
+}
+
+#[test]
+fn gas_adds_a_fear_test_on_top_of_the_result() {
+    let (r, mut s, guns, _) = battery();
+    let g = id(&r, "w_garrison");
+    place(&mut s, g, 41.0, 24.0, 180);
+    its_turn(&mut s, guns);
+    dice(&mut s, &[1, 1, 1, 1, 2, 2, 1, 1]);
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Fire {
+            unit: guns,
+            target: g,
+            mode: FireMode::Gas,
+        },
+    );
+    assert_eq!(tests_of(&ev), vec![Test::Fear], "{ev:?}");
+}
+
+#[test]
+fn ammunition_supply_guns_fire_eight_moves_mortars_twelve() {
+    let (r, mut s, guns, e) = battery();
+    assert_eq!(r.ammunition(&s, guns), Some(8));
+    s.unit_mut(guns).kit.ammo_used = 7;
+    its_turn(&mut s, guns);
+    dice(&mut s, &[1, 1, 1, 1]);
+    act(
+        &r,
+        &mut s,
+        Action::Shoot {
+            unit: guns,
+            target: e,
+        },
+    );
+    assert_eq!(s.unit(guns).kit.ammo_used, 8);
+    its_turn(&mut s, guns);
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: guns,
+                target: e
+            }
+        )
+        .contains("ammunition")
+    );
+    let r2 = load("wired_position");
+    let s2 = r2.setup(&Options::new(), 1).unwrap();
+    assert_eq!(r2.ammunition(&s2, id(&r2, "w_mortar")), Some(12));
+    assert_eq!(
+        r.ammunition(&s, id(&r, "w_train_gun")),
+        None,
+        "a train carries enough"
+    );
+}
+
+#[test]
+fn fire_arcs_friendly_bases_block_fire() {
+    let (r, mut s, guns, e) = battery();
+    let sq = id(&r, "r_sq2");
+    its_turn(&mut s, guns);
+    assert!(r.fire_sums(&s, guns, e).is_some());
+    place(&mut s, sq, 40.5, 24.0, 0); // a squadron in front of the guns
+    assert!(r.fire_sums(&s, guns, e).is_none());
+    refused(
+        &r,
+        &s,
+        Action::Shoot {
+            unit: guns,
+            target: e,
+        },
+    );
+}
+
+// ------------------------------------------------ Tanks and Armoured Cars
+
+/// The Mark V on open ground, the Red Internationals 10" north of it.
+fn tank() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s) = quiet("wired_position", &[]);
+    let t = id(&r, "w_tank");
+    let red = id(&r, "r_reg1");
+    place(&mut s, t, 40.0, 36.0, 0);
+    place(&mut s, red, 40.0, 26.0, 180);
+    (r, s, t, red)
+}
+
+#[test]
+fn tanks_only_artillery_direct_hits_hurt_a_tank() {
+    let (r, mut s, t, red) = tank();
+    its_turn(&mut s, red);
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: red,
+                target: t
+            }
+        )
+        .contains("tank")
+    );
+}
+
+#[test]
+fn tanks_a_tanks_fire_adds_a_terror_marker() {
+    let (r, mut s, t, red) = tank();
+    // The tank turns its right sponson toward the Reds.
+    s.unit_mut(t).formation.front.facing = Degrees::whole(270);
+    its_turn(&mut s, t);
+    dice(&mut s, &[1, 1, 1, 1]); // direct hit missed, the table: nothing
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Shoot {
+            unit: t,
+            target: red,
+        },
+    );
+    assert!(
+        ev.iter().any(|x| matches!(x, Event::TankTerror { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(red).terror, 1);
+}
+
+#[test]
+fn tanks_faster_than_half_speed_may_break_down_and_a_4_clears_it_next_move() {
+    let (r, mut s, t, _) = tank();
+    // 4" speed: 3" is over half.
+    its_turn(&mut s, t);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(3),
+        },
+    );
+    dice(&mut s, &[1]);
+    let ev = act(&r, &mut s, Action::Done { unit: t });
+    assert!(ev.iter().any(|x| matches!(
+        x,
+        Event::VehicleDie {
+            check: VehicleCheck::Speed,
+            die: 1,
+            result: VehicleResult::BrokenDown,
+            ..
+        }
+    )));
+    its_turn(&mut s, t);
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Advance {
+                unit: t,
+                distance: Inches::whole(1)
+            }
+        )
+        .contains("broken down")
+    );
+    // It still fires while broken down.
+    assert!(r.vehicle_move_refusal(&s, t).is_some());
+    // The very next move: a 4 gets it going, and it moves at once.
+    dice(&mut s, &[4]);
+    act(&r, &mut s, Action::Repair { unit: t });
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(1),
+        },
+    );
+}
+
+#[test]
+fn tanks_a_3_does_not_clear_a_breakdown_and_half_speed_needs_no_test() {
+    let (r, mut s, t, _) = tank();
+    s.unit_mut(t).kit.broken_down = true;
+    its_turn(&mut s, t);
+    dice(&mut s, &[3]);
+    let ev = act(&r, &mut s, Action::Repair { unit: t });
+    assert!(ev.iter().any(|x| matches!(
+        x,
+        Event::VehicleDie {
+            result: VehicleResult::StillStuck,
+            ..
+        }
+    )));
+    refused(&r, &s, Action::Repair { unit: t });
+    s.unit_mut(t).kit.broken_down = false;
+    its_turn(&mut s, t);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(2),
+        },
+    );
+    let ev = act(&r, &mut s, Action::Done { unit: t });
+    assert!(
+        !ev.iter().any(|x| matches!(x, Event::VehicleDie { .. })),
+        "2\" of 4\": no test"
+    );
+}
+
+#[test]
+fn tanks_crossing_an_obstacle_1_sticks_for_good_2_for_a_while() {
+    for (die, result) in [
+        (1, VehicleResult::StuckForGood),
+        (2, VehicleResult::Stuck),
+        (3, VehicleResult::Fine),
+    ] {
+        let (r, mut s, t, red) = tank();
+        s.unit_mut(red).status = Status::Waiting;
+        // Just south of the fire trench, heading north across it.
+        place(&mut s, t, 40.0, 15.5, 0);
+        its_turn(&mut s, t);
+        dice(&mut s, &[die]);
+        let ev = act(
+            &r,
+            &mut s,
+            Action::Advance {
+                unit: t,
+                distance: Inches::whole(2),
+            },
+        );
+        assert!(
+            ev.iter().any(|x| matches!(x, Event::VehicleDie { check: VehicleCheck::Obstacle, result: got, .. } if *got == result)),
+            "{ev:?}"
+        );
+        assert_eq!(
+            s.unit(t).kit.immobilised,
+            result == VehicleResult::StuckForGood
+        );
+        assert_eq!(s.unit(t).kit.broken_down, result == VehicleResult::Stuck);
+    }
+}
+
+#[test]
+fn tanks_troops_charged_rout_on_contact_and_a_6_immobilises_grenadiers_add_2() {
+    for (troops, die, immobilised) in [
+        ("r_reg1", 5, false),
+        ("r_reg1", 6, true),
+        ("w_bombers", 4, true),
+    ] {
+        let (r, mut s, t, _) = tank();
+        let target = id(&r, troops);
+        place(&mut s, target, 40.0, 30.0, 180);
+        dice(&mut s, &[die]);
+        let mut ev = Vec::new();
+        assert_eq!(
+            r.tank_charge_contact(&mut s, t, target, &mut ev),
+            immobilised
+        );
+        assert_eq!(s.unit(t).kit.immobilised, immobilised);
+        assert!(s.unit(target).routing || s.unit(target).status == Status::Gone);
+    }
+}
+
+#[test]
+fn armoured_cars_hurt_by_close_mg_fire_only_and_off_road_breakdowns() {
+    let (r, mut s, t, red) = tank();
+    recast(&r, &mut s, t, "armoured_car");
+    let mg = id(&r, "r_mg1");
+    its_turn(&mut s, red);
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: red,
+                target: t
+            }
+        )
+        .contains("armoured car")
+    );
+    place(&mut s, mg, 40.0, 30.0, 180); // 6" away: close
+    its_turn(&mut s, mg);
+    assert_eq!(
+        r.refusal(
+            &s,
+            s.unit(mg).side,
+            &Action::Shoot {
+                unit: mg,
+                target: t
+            }
+        ),
+        None
+    );
+    place(&mut s, mg, 40.0, 22.0, 180); // 14": not close
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: mg,
+                target: t
+            }
+        )
+        .contains("close-range")
+    );
+    // On open ground a fast move needs no test.
+    s.unit_mut(red).status = Status::Waiting;
+    s.unit_mut(mg).status = Status::Waiting;
+    its_turn(&mut s, t);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(8),
+        },
+    );
+    let ev = act(&r, &mut s, Action::Done { unit: t });
+    assert!(!ev.iter().any(|x| matches!(x, Event::VehicleDie { .. })));
+    // Up the rise (a normal hill, half speed for cars) it tests: 4" costs 8.
+    place(&mut s, t, 28.0, 6.0, 90);
+    its_turn(&mut s, t);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(4),
+        },
+    );
+    dice(&mut s, &[1]);
+    let ev = act(&r, &mut s, Action::Done { unit: t });
+    assert!(
+        ev.iter().any(|x| matches!(
+            x,
+            Event::VehicleDie {
+                check: VehicleCheck::Speed,
+                result: VehicleResult::BrokenDown,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+}
