@@ -1053,3 +1053,24 @@ fn armoured_cars_hurt_by_close_mg_fire_only_and_off_road_breakdowns() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn trains_the_railway_raid_train_runs_and_its_troops_get_off_in_random_games() {
+    use engine::runner::{RunSettings, random_game};
+    let r = load("railway_raid");
+    let (mut runs, mut off, mut fire) = (0, 0, 0);
+    for seed in 0..3 {
+        let g = random_game(r.clone(), &Options::new(), seed, &RunSettings::default()).unwrap();
+        for d in g.game.history() {
+            match d.action {
+                Action::RunTrain { .. } => runs += 1,
+                Action::Disembark { .. } => off += 1,
+                Action::Fire { .. } => fire += 1,
+                _ => {}
+            }
+        }
+    }
+    eprintln!("train runs {runs}, disembarks {off}, other fire {fire}");
+    assert!(runs > 0, "the train never ran");
+    assert!(off + fire > 0);
+}

@@ -119,14 +119,13 @@ impl RedActions {
         {
             return Some(r);
         }
-        if let FireMode::Observed { observer, .. } = mode {
-            if observer as usize >= s.units.len()
+        if let FireMode::Observed { observer, .. } = mode
+            && (observer as usize >= s.units.len()
                 || observer == id
                 || s.unit(observer).side != u.side
-                || !self.standing(s, observer)
-            {
-                return Some("the observer must be another friendly unit on the table".into());
-            }
+                || !self.standing(s, observer))
+        {
+            return Some("the observer must be another friendly unit on the table".into());
         }
         if matches!(
             mode,

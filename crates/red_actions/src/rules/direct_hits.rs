@@ -155,6 +155,7 @@ impl RedActions {
 
     /// Each firing base rolls 2d6 against the number; every success lands
     /// a direct hit on the target. Returns the hits landed.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn roll_direct_hits(
         &self,
         s: &mut State,

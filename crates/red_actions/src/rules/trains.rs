@@ -507,11 +507,10 @@ impl RedActions {
         if s.unit(tester).on_table()
             && !s.unit(tester).kit.leaving
             && !self.morale_test(s, tester, Test::Fear, ev)
+            && let Some(e) = engine.filter(|&e| s.unit(e).on_table())
         {
-            if let Some(e) = engine.filter(|&e| s.unit(e).on_table()) {
-                s.unit_mut(e).kit.leaving = true;
-                ev.push(Event::TrainLeaves { unit: e });
-            }
+            s.unit_mut(e).kit.leaving = true;
+            ev.push(Event::TrainLeaves { unit: e });
         }
     }
 
