@@ -320,11 +320,15 @@ impl RedActions {
             }
         };
         let halves = u.effective_halves() * count as u32 / u.bases().max(1) as u32;
-        let mut total = halves * t.shooting as u32 / 2;
-        if !close {
-            total = tables.shooting_modifiers.long_range.of(total);
-        }
-        total = factor.of(total);
+        // Every multiplier at once, rounded down once (rulings, Shooting
+        // Table).
+        let lr = if close {
+            crate::tables::Frac::ONE
+        } else {
+            tables.shooting_modifiers.long_range
+        };
+        let total = halves * t.shooting as u32 * lr.num as u32 * factor.num as u32
+            / (2 * lr.den as u32 * factor.den as u32);
         let tg = s.unit(target);
         let m = &tables.shooting_modifiers;
         let mut shift = 0i32;
