@@ -105,6 +105,16 @@ impl RedActions {
                 evading: false,
                 retired: false,
                 held_in_cover: false,
+                hidden: u.hidden,
+                marker: u.hidden && !u.ambush,
+                ambush: u.ambush,
+                ambushed_turn: 0,
+                scouted_turn: 0,
+                dug_in: u.dug_in_quarters,
+                foxhole_used: false,
+                shot_at: false,
+                marching: false,
+                in_wire: None,
                 acted: false,
                 officer,
                 arrives,
@@ -130,6 +140,22 @@ impl RedActions {
             loaded: Vec::new(),
             outcome: None,
             questions: Vec::new(),
+            dummies: Side::BOTH
+                .iter()
+                .flat_map(|&side| {
+                    sc.sides[side.index()]
+                        .dummy_at
+                        .iter()
+                        .map(move |&at| crate::state::Dummy {
+                            side,
+                            at,
+                            gone: false,
+                        })
+                })
+                .collect(),
+            scouted: Vec::new(),
+            fires: vec![0; sc.buildings.len()],
+            wire_gaps: Vec::new(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -177,7 +203,10 @@ impl RedActions {
             u.evading = false;
             u.retired = false;
             u.held_in_cover = false;
+            u.marching = false;
         }
+        s.scouted.clear();
+        self.fires_grow(s, ev);
         s.last = None;
         match s.initiative.clone() {
             Initiative::Standard { .. } => {
@@ -292,7 +321,7 @@ impl RedActions {
                 unit: id,
                 charged: Inches::ZERO,
                 cap_quarters: 4,
-                allowance: self.troop(s.unit(id)).speed,
+                allowance: self.speed_allowance(s, id),
                 shot: false,
                 moved: false,
                 unpin_tried: false,
@@ -351,6 +380,7 @@ impl RedActions {
             }
             cands.push(Action::Reform { unit: id });
             self.move_samples(s, id, &mut cands);
+            self.more_choices(s, id, starting, &mut cands);
         }
         cands.push(Action::Done { unit: id });
         for a in cands {
@@ -385,6 +415,9 @@ impl RedActions {
                 "{} is routing: it runs or tries to rally",
                 self.name(id)
             ));
+        }
+        if let Some(r) = self.ambush_refusal(s, id, a) {
+            return Some(r);
         }
         match *a {
             Action::Done { .. } => {
@@ -459,6 +492,7 @@ impl RedActions {
                     None
                 }
             }
+            _ => self.more_refusal(s, id, &seg, fresh, a),
         }
     }
 
@@ -469,6 +503,15 @@ impl RedActions {
         }
         let id = a.unit();
         let mut seg = self.segment_of(s, id);
+        if !matches!(s.phase, Phase::Acting(_))
+            && matches!(
+                a,
+                Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
+            )
+        {
+            self.veer(s, id, ev);
+            seg = self.segment_of(s, id);
+        }
         match *a {
             Action::Done { .. } => return self.end_segment(s, id, ev),
             Action::Enter { at, .. } => {
@@ -552,6 +595,11 @@ impl RedActions {
                 self.unpin(s, id, ev);
             }
             Action::HoldCover { .. } | Action::TakeRetire { .. } => return,
+            _ => {
+                if !self.more_act(s, a, &mut seg, ev) {
+                    return;
+                }
+            }
         }
         if s.outcome.is_some() {
             return;
