@@ -503,6 +503,16 @@ pub struct SideFile {
     pub entry: Vec<Spanned<EntryFile>>,
     #[serde(default)]
     pub deploy: Vec<Spanned<ZoneFile>>,
+    /// Dummy position markers (Game Sequence): where each stands.
+    #[serde(default)]
+    pub dummy: Vec<Spanned<DummyFile>>,
+}
+
+/// A dummy position marker: a point on the table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DummyFile {
+    pub at: PointFile,
 }
 
 /// An entry point: a stretch of the table edge.
@@ -550,6 +560,9 @@ pub struct UnitFile {
     pub arrives: Option<Spanned<u8>>,
     #[serde(default)]
     pub ambush: bool,
+    /// Starts as a position marker: the enemy sees a marker, not the unit.
+    #[serde(default)]
+    pub hidden: bool,
     #[serde(default)]
     pub dug_in: Option<Spanned<Num>>,
     #[serde(default)]

@@ -476,6 +476,8 @@ pub struct SideSetup {
     pub zones: Vec<Zone>,
     /// The force's points at the start (bases x card points).
     pub points: u32,
+    /// Where its dummy position markers stand (as many as `dummies`).
+    pub dummy_at: Vec<Point>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -523,6 +525,8 @@ pub struct UnitSetup {
     pub formation: Formation,
     pub placement: Placement,
     pub ambush: bool,
+    /// Starts as a position marker (hidden from the enemy until seen).
+    pub hidden: bool,
     /// Foxholes dug, in quarter columns of cover (at most 3 columns).
     pub dug_in_quarters: u8,
     pub options: Vec<String>,
@@ -1857,6 +1861,33 @@ fn compile_scenario(
                 points: geo.polygon(&zv.points, &what, p),
             });
         }
+        let mut dummy_at = Vec::new();
+        for d in &v.dummy {
+            let q = point(file, &d.get_ref().at, p);
+            if !on_table(q, width, depth) {
+                p.at(
+                    file,
+                    d,
+                    format!(
+                        "dummy marker at ({}, {}) is not on the {} x {} table",
+                        q.x, q.y, width, depth
+                    ),
+                );
+            }
+            dummy_at.push(q);
+        }
+        if v.dummies as usize != v.dummy.len() {
+            p.at(
+                file,
+                &v.key,
+                format!(
+                    "side \"{}\" has dummies = {} but {} [[side.dummy]] markers (one each, with at = [x, y])",
+                    v.key.get_ref(),
+                    v.dummies,
+                    v.dummy.len()
+                ),
+            );
+        }
         sides.push((
             SideSetup {
                 key: v.key.get_ref().clone(),
@@ -1869,6 +1900,7 @@ fn compile_scenario(
                 entries,
                 zones,
                 points: 0,
+                dummy_at,
             },
             army.is_some(),
         ));
@@ -2103,11 +2135,11 @@ fn compile_scenario(
                 continue;
             }
         };
-        if v.ambush && !matches!(placement, Placement::At(_)) {
+        if (v.ambush || v.hidden) && !matches!(placement, Placement::At(_)) {
             p.at(
                 file,
                 &v.id,
-                "only a unit on the table at the start may be in ambush",
+                "only a unit on the table at the start may be in ambush or hidden under a marker",
             );
         }
         let dug_in_quarters = match &v.dug_in {
@@ -2170,6 +2202,7 @@ fn compile_scenario(
             formation,
             placement,
             ambush: v.ambush,
+            hidden: v.hidden || v.ambush,
             dug_in_quarters,
             options: uopts,
         });

@@ -84,6 +84,39 @@ pub struct Unit {
     /// `trains`, `artillery`, `direct_hits`).
     #[serde(default)]
     pub kit: Kit,
+    /// Unseen by the enemy (Ambushes, position markers): the enemy's view
+    /// and log show a marker (`marker`) or nothing (an ambush).
+    #[serde(default)]
+    pub hidden: bool,
+    /// Shown to the enemy as a position marker while hidden.
+    #[serde(default)]
+    pub marker: bool,
+    /// In ambush: it may only spring (shoot, charge) until a senior officer
+    /// releases it.
+    #[serde(default)]
+    pub ambush: bool,
+    /// The turn it last suffered an ambush's fear test and terror (once
+    /// however many ambushers fire).
+    #[serde(default)]
+    pub ambushed_turn: u8,
+    /// The turn it last scouted (one piece of terrain a turn).
+    #[serde(default)]
+    pub scouted_turn: u8,
+    /// Foxholes dug, in quarter columns of cover (Digging in, at most 12).
+    #[serde(default)]
+    pub dug_in: u8,
+    /// Has ignored its first retire thanks to its foxholes.
+    #[serde(default)]
+    pub foxhole_used: bool,
+    /// Has been shot at (no marching from then on; harassing fire too).
+    #[serde(default)]
+    pub shot_at: bool,
+    /// Marching this turn (column, double speed).
+    #[serde(default)]
+    pub marching: bool,
+    /// Entered barbed wire and not yet across (the wire line's index).
+    #[serde(default)]
+    pub in_wire: Option<u16>,
 }
 
 /// The state of the vehicle, train and artillery rules on one unit.
@@ -213,6 +246,29 @@ pub struct State {
     /// Building sections destroyed by direct hits (their scenario index).
     #[serde(default)]
     pub ruined: Vec<u16>,
+    /// Dummy position markers (Game Sequence, Ambushes).
+    #[serde(default)]
+    pub dummies: Vec<Dummy>,
+    /// Spots (terrain pieces) scouted this turn, by side: one scout per
+    /// spot per turn.
+    #[serde(default)]
+    pub scouted: Vec<(Side, u16)>,
+    /// Fire markers per building section (Buildings; 5 destroy it).
+    #[serde(default)]
+    pub fires: Vec<u8>,
+    /// Gaps cut in barbed wire (Barbed Wire): the middle of each, a base
+    /// wide.
+    #[serde(default)]
+    pub wire_gaps: Vec<engine::param::Point>,
+}
+
+/// A dummy position marker: the enemy sees a marker like any other.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dummy {
+    pub side: Side,
+    pub at: engine::param::Point,
+    /// Revealed and removed.
+    pub gone: bool,
 }
 
 impl State {
@@ -246,6 +302,9 @@ pub enum Ask {
     /// retire a turn. Answers: [`Action::HoldCover`] or
     /// [`Action::TakeRetire`].
     IgnoreRetire { unit: UnitId },
+    /// Ambushes: an enemy has moved into the short range of a unit in
+    /// ambush. Answers: [`Action::Spring`] or [`Action::LieLow`].
+    SpringAmbush { unit: UnitId, target: UnitId },
 }
 
 /// A decision. Every move names its unit; the first one a unit takes in a
@@ -345,6 +404,51 @@ pub enum Action {
     RallyTrain {
         unit: UnitId,
     },
+    /// Ambushes: scout a piece of terrain (an index in
+    /// `RedActions::spots`) within reach; once a turn, a free extra.
+    Scout {
+        unit: UnitId,
+        spot: u16,
+    },
+    /// Ambushes: a unit in ambush fires on `target` (out of turn, as the
+    /// answer to [`Ask::SpringAmbush`], or in its own segment).
+    Spring {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Answer to [`Ask::SpringAmbush`]: the ambush stays hidden.
+    LieLow {
+        unit: UnitId,
+    },
+    /// Ambushes: a senior officer (`unit`) orders `ambusher` out of
+    /// ambush; the officer's whole segment.
+    Release {
+        unit: UnitId,
+        ambusher: UnitId,
+    },
+    /// Digging in: the whole segment spent digging foxholes.
+    Dig {
+        unit: UnitId,
+    },
+    /// Buildings: set fire to a building section touched (its index).
+    SetFire {
+        unit: UnitId,
+        building: u16,
+    },
+    /// Buildings: fight the fire in a building section touched.
+    FightFire {
+        unit: UnitId,
+        building: u16,
+    },
+    /// Marching: the segment is a march, in column at double speed.
+    March {
+        unit: UnitId,
+    },
+    /// Barbed Wire: a unit in the wire tries to get across (the whole
+    /// segment).
+    CrossWire {
+        unit: UnitId,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -386,7 +490,16 @@ impl Action {
             | Action::Repair { unit }
             | Action::Disembark { unit, .. }
             | Action::Fire { unit, .. }
-            | Action::RallyTrain { unit } => unit,
+            | Action::RallyTrain { unit }
+            | Action::Scout { unit, .. }
+            | Action::Spring { unit, .. }
+            | Action::LieLow { unit }
+            | Action::Release { unit, .. }
+            | Action::Dig { unit }
+            | Action::SetFire { unit, .. }
+            | Action::FightFire { unit, .. }
+            | Action::March { unit }
+            | Action::CrossWire { unit } => unit,
         }
     }
 }
@@ -580,6 +693,89 @@ pub enum Event {
     },
     /// A side lost an intact tank to capture (its victory margin drops).
     TankCaptured {
+        unit: UnitId,
+    },
+    /// Ambushes: a scouting roll (secret: the scouting side reads only
+    /// what was found). `found`: a unit or a dummy marker was discovered.
+    Scouted {
+        unit: UnitId,
+        spot: u16,
+        die: u8,
+        need: u8,
+        found: bool,
+    },
+    /// A hidden unit is seen (or scouted, or acts) and placed as figures.
+    Revealed {
+        unit: UnitId,
+    },
+    /// A dummy marker (its index in `State::dummies`) is found out and
+    /// removed.
+    DummyRemoved {
+        dummy: u16,
+    },
+    /// Ambushes: `unit` springs its ambush on `target`.
+    Sprung {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Answer to the spring question: the ambush stays hidden.
+    LayLow {
+        unit: UnitId,
+    },
+    /// Ambushes: a senior officer releases a unit from ambush.
+    Released {
+        unit: UnitId,
+        by: UnitId,
+    },
+    /// Digging in: foxholes now `quarters` quarter columns.
+    Dug {
+        unit: UnitId,
+        quarters: u8,
+    },
+    /// Buildings: a fire-setting or fire-fighting roll.
+    FireRoll {
+        unit: UnitId,
+        building: u16,
+        die: u8,
+        /// Markers after the roll.
+        markers: u8,
+        fighting: bool,
+    },
+    /// Buildings: a fire grows at the start of a turn.
+    FireGrows {
+        building: u16,
+        markers: u8,
+    },
+    /// Buildings: five fire markers: the section is destroyed.
+    BuildingBurnt {
+        building: u16,
+    },
+    /// Marching: the unit marches this segment.
+    Marches {
+        unit: UnitId,
+    },
+    /// Barbed Wire: a unit enters the wire and stops.
+    EntersWire {
+        unit: UnitId,
+    },
+    /// Barbed Wire: the crossing roll (2d6 against `need`; `gap`: engineers
+    /// cut a gap).
+    WireRoll {
+        unit: UnitId,
+        dice: [u8; 2],
+        need: u8,
+        crossed: bool,
+        gap: bool,
+    },
+    /// Weather: a unit off the terrain features veers at night or in fog
+    /// (d6: 1 left, 6 right, by `angle`).
+    Veers {
+        unit: UnitId,
+        die: u8,
+        angle: engine::param::Degrees,
+    },
+    /// Foxholes: the first retire is ignored.
+    FoxholeHeld {
         unit: UnitId,
     },
 }

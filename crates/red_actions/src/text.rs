@@ -12,6 +12,11 @@ pub fn question(r: &RedActions, _s: &State, q: &Question) -> String {
             "{} is told to retire, but its hard cover lets it stay once this turn: stay or retire?",
             r.name(unit)
         ),
+        Ask::SpringAmbush { unit, target } => format!(
+            "{} has come within short range of {}, lying in ambush: spring the ambush (fire) or lie low?",
+            r.name(target),
+            r.name(unit)
+        ),
     }
 }
 
@@ -25,15 +30,21 @@ pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
                 question(r, s, q)
             )
         } else {
-            format!(
-                "Turn {}: {name}, waiting for {} to decide.",
-                s.turn,
-                r.side_name_of(q.side)
-            )
+            // Neutral: an out-of-turn question may be about a hidden unit.
+            format!("Turn {}: {name}, the other side decides.", s.turn)
         };
     }
     match &s.phase {
         Phase::GameOver => "The game is over.".into(),
+        Phase::Choose { card: Some(u), .. } if r.unseen_by(s, *u, Some(side)) => format!(
+            "Turn {}: {name}, the card names an unseen unit: the other side's segment.",
+            s.turn
+        ),
+        Phase::Acting(seg) if s.unit(seg.unit).side != side => format!(
+            "Turn {}: {name}, {} is acting.",
+            s.turn,
+            r.name_for(s, Some(side), seg.unit)
+        ),
         Phase::Choose { card: Some(u), .. } => format!(
             "Turn {}: {name}, the card names {}: its segment.",
             s.turn,
@@ -104,6 +115,29 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
             format!("{n} {} {}", fire_mode(r, mode), r.name(target))
         }
         Action::RallyTrain { .. } => format!("{n} tries to rally its train"),
+        Action::Scout { spot, .. } => format!("{n} scouts {}", r.spot_name(spot)),
+        Action::Spring { target, .. } => {
+            format!("{n} springs its ambush on {}", r.name(target))
+        }
+        Action::LieLow { .. } => format!("{n} lies low"),
+        Action::Release { ambusher, .. } => {
+            format!("{n} orders {} out of ambush", r.name(ambusher))
+        }
+        Action::Dig { .. } => format!("{n} digs in"),
+        Action::SetFire { building, .. } => {
+            format!(
+                "{n} sets fire to {}",
+                r.sc().buildings[building as usize].name
+            )
+        }
+        Action::FightFire { building, .. } => {
+            format!(
+                "{n} fights the fire in {}",
+                r.sc().buildings[building as usize].name
+            )
+        }
+        Action::March { .. } => format!("{n} marches (column, double speed)"),
+        Action::CrossWire { .. } => format!("{n} tries the wire"),
     }
 }
 
@@ -349,7 +383,208 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
             "{} is captured intact: its side's victory margin drops.",
             r.name(*unit)
         ),
+        Event::Scouted {
+            unit,
+            spot,
+            die,
+            need,
+            found,
+        } => format!(
+            "{} scouts {}: d6 {die} (needs {need}): {}.",
+            r.name(*unit),
+            r.spot_name(*spot),
+            if *found { "found" } else { "nothing found" }
+        ),
+        Event::Revealed { unit } => format!(
+            "{} is seen: it stands at {}.",
+            r.name(*unit),
+            where_is(_s, *unit)
+        ),
+        Event::DummyRemoved { dummy } => format!(
+            "The marker at {} was a dummy and is removed.",
+            _s.dummies
+                .get(*dummy as usize)
+                .map(|d| point(d.at))
+                .unwrap_or_default()
+        ),
+        Event::Sprung { unit, target } => {
+            format!(
+                "{} springs its ambush on {}!",
+                r.name(*unit),
+                r.name(*target)
+            )
+        }
+        Event::LayLow { unit } => format!("{} lies low.", r.name(*unit)),
+        Event::Released { unit, by } => {
+            format!("{} orders {} out of ambush.", r.name(*by), r.name(*unit))
+        }
+        Event::Dug { unit, quarters } => format!(
+            "{} digs in: foxholes {} of 3 columns.",
+            r.name(*unit),
+            quarters_text(*quarters)
+        ),
+        Event::FireRoll {
+            unit,
+            building,
+            die,
+            markers,
+            fighting,
+        } => format!(
+            "{} {} {}: d6 {die} (needs {}): {markers} fire marker{}.",
+            r.name(*unit),
+            if *fighting {
+                "fights the fire in"
+            } else {
+                "sets fire to"
+            },
+            r.sc().buildings[*building as usize].name,
+            if *fighting {
+                "4, 5 or 6 for 1, 2 or 3"
+            } else {
+                "3"
+            },
+            if *markers == 1 { "" } else { "s" }
+        ),
+        Event::FireGrows { building, markers } => format!(
+            "The fire in {} grows to {markers} markers.",
+            r.sc().buildings[*building as usize].name
+        ),
+        Event::BuildingBurnt { building } => {
+            format!("{} burns down.", r.sc().buildings[*building as usize].name)
+        }
+        Event::Marches { unit } => format!("{} marches at double speed.", r.name(*unit)),
+        Event::EntersWire { unit } => format!("{} enters the wire.", r.name(*unit)),
+        Event::WireRoll {
+            unit,
+            dice,
+            need,
+            crossed,
+            gap,
+        } => format!(
+            "{} in the wire: 2d6 {}+{} = {} (needs {need}): {}.",
+            r.name(*unit),
+            dice[0],
+            dice[1],
+            dice[0] + dice[1],
+            match (crossed, gap) {
+                (_, true) => "across, and a gap is cut",
+                (true, false) => "across",
+                _ => "still caught",
+            }
+        ),
+        Event::Veers { unit, die, angle } => format!(
+            "{} in the dark: d6 {die}: {}.",
+            r.name(*unit),
+            match angle.0.signum() {
+                -1 => format!("veers {} left", engine::param::Degrees(-angle.0)),
+                1 => format!("veers {angle} right"),
+                _ => "keeps its course".to_string(),
+            }
+        ),
+        Event::FoxholeHeld { unit } => {
+            format!(
+                "{} ignores its first retire in its foxholes.",
+                r.name(*unit)
+            )
+        }
     }
+}
+
+fn point(p: engine::param::Point) -> String {
+    format!("({}, {})", p.x, p.y)
+}
+
+fn where_is(s: &State, id: crate::state::UnitId) -> String {
+    point(s.unit(id).formation.front.at)
+}
+
+fn quarters_text(q: u8) -> String {
+    match q % 4 {
+        0 => format!("{}", q / 4),
+        1 => format!("{}¼", q / 4),
+        2 => format!("{}½", q / 4),
+        _ => format!("{}¾", q / 4),
+    }
+}
+
+/// The unit an event is about (the first it names).
+fn subject(e: &Event) -> Option<crate::state::UnitId> {
+    Some(match e {
+        Event::CardTurned { unit }
+        | Event::Entered { unit }
+        | Event::Moved { unit, .. }
+        | Event::Turned { unit, .. }
+        | Event::Reformed { unit }
+        | Event::Limbered { unit, .. }
+        | Event::Shot { unit, .. }
+        | Event::Retired { unit, .. }
+        | Event::Terror { unit, .. }
+        | Event::Pinned { unit }
+        | Event::BaseLost { unit }
+        | Event::OfficerRoll { unit, .. }
+        | Event::MoraleTest { unit, .. }
+        | Event::Routs { unit }
+        | Event::RalliedTerror { unit }
+        | Event::RalliedRout { unit }
+        | Event::Unpinned { unit }
+        | Event::Humiliated { unit }
+        | Event::Removed { unit, .. }
+        | Event::Done { unit }
+        | Event::HeldCover { unit }
+        | Event::Scouted { unit, .. }
+        | Event::Sprung { unit, .. }
+        | Event::LayLow { unit }
+        | Event::Released { unit, .. }
+        | Event::Dug { unit, .. }
+        | Event::FireRoll { unit, .. }
+        | Event::Marches { unit }
+        | Event::EntersWire { unit }
+        | Event::WireRoll { unit, .. }
+        | Event::Veers { unit, .. }
+        | Event::FoxholeHeld { unit } => *unit,
+        _ => return None,
+    })
+}
+
+/// An event as `viewer` may read it (`None`: not told). Events about a
+/// unit still hidden from the viewer are not told (a hidden unit's
+/// holding reads as an unseen unit acting); a question to the other side
+/// reads neutrally; a scouting roll is told to the scouting side only as
+/// what was found (the die is the hiding side's to read).
+pub fn event_for(r: &RedActions, s: &State, e: &Event, viewer: Option<Side>) -> Option<String> {
+    match e {
+        Event::Asked { question } if Some(question.side) != viewer => {
+            return Some(format!(
+                "{} decides something out of turn.",
+                r.side_name_of(question.side)
+            ));
+        }
+        Event::Scouted {
+            unit, spot, found, ..
+        } if viewer != Some(s.unit(*unit).side.other()) => {
+            return Some(format!(
+                "{} scouts {}: {}.",
+                r.name(*unit),
+                r.spot_name(*spot),
+                if *found { "found" } else { "nothing found" }
+            ));
+        }
+        Event::Shot { target, unit, .. }
+            if r.unseen_by(s, *target, viewer) || r.unseen_by(s, *unit, viewer) =>
+        {
+            return None;
+        }
+        _ => {}
+    }
+    if let Some(u) = subject(e)
+        && r.unseen_by(s, u, viewer)
+    {
+        return match e {
+            Event::Done { .. } => Some("An unseen unit has acted.".into()),
+            _ => None,
+        };
+    }
+    Some(event(r, s, e))
 }
 
 fn hit_kind(k: crate::state::HitKind) -> &'static str {

@@ -1,10 +1,16 @@
 //! What a player sees: every unit on the table with its bases, markers
-//! and state (nothing is hidden yet: ambushes and dummies are not played).
+//! and state, except what is hidden from that player (Ambushes): an enemy
+//! unit in ambush is not shown at all, an enemy unit under a position
+//! marker and an enemy dummy are shown alike, as markers (a point and a
+//! side, in an order that does not tell them apart). Its own hidden units
+//! and dummies a side sees with their flags. A spectator (`None`) sees
+//! what both sides may see.
 
 use crate::geometry::Base;
 use crate::rules::RedActions;
 use crate::state::{Order, State, Status};
 use engine::Side;
+use engine::param::Point;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -21,6 +27,26 @@ pub struct UnitView {
     pub routing: bool,
     pub acted: bool,
     pub on_table: bool,
+    /// Hidden from the enemy (shown to its own side only).
+    pub hidden: bool,
+    /// In ambush (shown to its own side only).
+    pub ambush: bool,
+    /// Foxholes, in quarter columns of cover.
+    pub dug_in: u8,
+}
+
+/// A position marker as the enemy sees it: real or dummy, it cannot tell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerView {
+    pub side: Side,
+    pub at: Point,
+}
+
+/// One of the viewer's own dummies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DummyView {
+    pub index: u16,
+    pub at: Point,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -29,9 +55,36 @@ pub struct View {
     pub turns: u8,
     pub units: Vec<UnitView>,
     pub points_lost: [u32; 2],
+    /// The enemy's position markers (real units and dummies alike).
+    pub markers: Vec<MarkerView>,
+    /// The viewer's own dummy markers still on the table.
+    pub own_dummies: Vec<DummyView>,
+    /// Fire markers per building section.
+    pub fires: Vec<u8>,
+    /// Gaps cut in the wire.
+    pub wire_gaps: Vec<Point>,
 }
 
-pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
+pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
+    let mut markers: Vec<MarkerView> = s
+        .units
+        .iter()
+        .filter(|u| u.on_table() && u.hidden && u.marker && side != Some(u.side))
+        .map(|u| MarkerView {
+            side: u.side,
+            at: u.formation.front.at,
+        })
+        .chain(
+            s.dummies
+                .iter()
+                .filter(|d| !d.gone && side != Some(d.side))
+                .map(|d| MarkerView {
+                    side: d.side,
+                    at: d.at,
+                }),
+        )
+        .collect();
+    markers.sort_by_key(|m| (m.side.index(), m.at.x.0, m.at.y.0));
     View {
         turn: s.turn,
         turns: r.sc().turns,
@@ -39,7 +92,7 @@ pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
             .units
             .iter()
             .enumerate()
-            .filter(|(_, u)| u.status != Status::Gone)
+            .filter(|(i, u)| u.status != Status::Gone && !r.unseen_by(s, *i as u16, side))
             .map(|(i, u)| UnitView {
                 id: i as u16,
                 name: r.name(i as u16).to_string(),
@@ -53,8 +106,24 @@ pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
                 routing: u.routing,
                 acted: u.acted,
                 on_table: u.on_table(),
+                hidden: u.hidden,
+                ambush: u.ambush,
+                dug_in: u.dug_in,
             })
             .collect(),
         points_lost: [r.points_lost(s, Side::A), r.points_lost(s, Side::B)],
+        markers,
+        own_dummies: s
+            .dummies
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| !d.gone && side == Some(d.side))
+            .map(|(i, d)| DummyView {
+                index: i as u16,
+                at: d.at,
+            })
+            .collect(),
+        fires: s.fires.clone(),
+        wire_gaps: s.wire_gaps.clone(),
     }
 }

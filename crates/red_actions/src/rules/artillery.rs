@@ -22,7 +22,7 @@
 
 use super::RedActions;
 use super::shooting::FireSums;
-use crate::geometry::{self, Arc, base_dist2, line_of_sight};
+use crate::geometry::{self, Arc, base_dist2};
 use crate::scenario::{Category, Cover, Trait};
 use crate::state::{Event, FireMode, Order, Segment, State, Status, Test, UnitId};
 use crate::tables::Effect;
@@ -90,8 +90,11 @@ impl RedActions {
         if u.order == Order::Limbered {
             return Some("limbered guns cannot fire".into());
         }
-        if target as usize >= s.units.len() {
+        if target as usize >= s.units.len() || self.unseen_by(s, target, Some(u.side)) {
             return Some("there is no such unit".into());
+        }
+        if u.marching {
+            return Some("a marching unit does not shoot".into());
         }
         let tg = s.unit(target);
         if tg.side == u.side || tg.status != Status::OnTable {
@@ -202,7 +205,7 @@ impl RedActions {
                 observer,
                 speculative,
             } => {
-                if !speculative && !self.sees(s, observer, target) {
+                if !speculative && !self.unit_sees(s, observer, target) {
                     return None;
                 }
                 let again = self.observed_again(s, id, target);
@@ -228,16 +231,14 @@ impl RedActions {
         }
     }
 
-    /// Whether a unit has a clear line to a base of another.
-    pub fn sees(&self, s: &State, who: UnitId, target: UnitId) -> bool {
-        let sight: Vec<_> = self.prep.sight.iter().collect();
-        let hedges: Vec<_> = self.prep.hedges.iter().collect();
-        let rules = self.sight_rules();
+    /// Whether a unit has a clear line to a base of another (Visibility:
+    /// from the front of any of its bases to the middle of any of theirs).
+    pub fn unit_sees(&self, s: &State, who: UnitId, target: UnitId) -> bool {
         let theirs = s.unit(target).footprint();
         s.unit(who).footprint().iter().any(|b| {
-            theirs.iter().any(|tb| {
-                line_of_sight(b.front_centre(), tb.pose.at, &sight, &hedges, &rules, true)
-            })
+            theirs
+                .iter()
+                .any(|tb| self.sees(b.front_centre(), tb.pose.at, true))
         })
     }
 
@@ -259,9 +260,6 @@ impl RedActions {
         } else {
             t.arcs.iter().map(|a| (a.toward, a.half)).collect()
         };
-        let sight: Vec<_> = self.prep.sight.iter().collect();
-        let hedges: Vec<_> = self.prep.hedges.iter().collect();
-        let rules = self.sight_rules();
         let theirs = s.unit(target).footprint();
         let half = reach.fraction(1, 2);
         let (mut count, mut close) = (0u8, false);
@@ -279,8 +277,7 @@ impl RedActions {
                     let d = base_dist2(b, tb);
                     if d.within(reach)
                         && arc.reaches(tb)
-                        && (!need_sight
-                            || line_of_sight(arc.origin, tb.pose.at, &sight, &hedges, &rules, true))
+                        && (!need_sight || self.sees(arc.origin, tb.pose.at, true))
                         && !self.friends_block(s, id, arc.origin, tb.pose.at)
                     {
                         counts = true;
@@ -409,6 +406,8 @@ impl RedActions {
         if self.ammunition(s, id).is_some() {
             s.unit_mut(id).kit.ammo_used += 1;
         }
+        // Shot at (harassing fire too): no marching from now on.
+        s.unit_mut(target).shot_at = true;
         if mode != FireMode::Direct {
             ev.push(Event::FireMode {
                 unit: id,
@@ -509,7 +508,7 @@ impl RedActions {
                 s.ids()
                     .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
             };
-            let seeing = friends().find(|&o| self.sees(s, o, t));
+            let seeing = friends().find(|&o| self.unit_sees(s, o, t));
             for (o, speculative) in [(seeing, false), (friends().next(), true)] {
                 if let Some(observer) = o {
                     out.push(crate::state::Action::Fire {

@@ -106,6 +106,16 @@ impl RedActions {
                 retired: false,
                 held_in_cover: false,
                 kit: Default::default(),
+                hidden: u.hidden,
+                marker: u.hidden && !u.ambush,
+                ambush: u.ambush,
+                ambushed_turn: 0,
+                scouted_turn: 0,
+                dug_in: u.dug_in_quarters,
+                foxhole_used: false,
+                shot_at: false,
+                marching: false,
+                in_wire: None,
                 acted: false,
                 officer,
                 arrives,
@@ -132,6 +142,22 @@ impl RedActions {
             outcome: None,
             questions: Vec::new(),
             ruined: Vec::new(),
+            dummies: Side::BOTH
+                .iter()
+                .flat_map(|&side| {
+                    sc.sides[side.index()]
+                        .dummy_at
+                        .iter()
+                        .map(move |&at| crate::state::Dummy {
+                            side,
+                            at,
+                            gone: false,
+                        })
+                })
+                .collect(),
+            scouted: Vec::new(),
+            fires: vec![0; sc.buildings.len()],
+            wire_gaps: Vec::new(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -181,7 +207,10 @@ impl RedActions {
             u.evading = false;
             u.retired = false;
             u.held_in_cover = false;
+            u.marching = false;
         }
+        s.scouted.clear();
+        self.fires_grow(s, ev);
         s.last = None;
         match s.initiative.clone() {
             Initiative::Standard { .. } => {
@@ -297,7 +326,7 @@ impl RedActions {
                 unit: id,
                 charged: Inches::ZERO,
                 cap_quarters: 4,
-                allowance: self.troop(s.unit(id)).speed,
+                allowance: self.speed_allowance(s, id),
                 shot: false,
                 moved: false,
                 unpin_tried: false,
@@ -362,6 +391,7 @@ impl RedActions {
             self.fire_samples(s, id, &mut cands);
             self.train_samples(s, id, &mut cands);
             self.move_samples(s, id, &mut cands);
+            self.more_choices(s, id, starting, &mut cands);
         }
         cands.push(Action::Done { unit: id });
         for a in cands {
@@ -401,6 +431,9 @@ impl RedActions {
                 "{} is routing: it runs or tries to rally",
                 self.name(id)
             ));
+        }
+        if let Some(r) = self.ambush_refusal(s, id, a) {
+            return Some(r);
         }
         match *a {
             Action::Done { .. } => {
@@ -480,6 +513,7 @@ impl RedActions {
                     None
                 }
             }
+            _ => self.more_refusal(s, id, &seg, fresh, a),
         }
     }
 
@@ -491,6 +525,15 @@ impl RedActions {
         let id = a.unit();
         let mut seg = self.segment_of(s, id);
         let before = s.unit(id).formation;
+        if !matches!(s.phase, Phase::Acting(_))
+            && matches!(
+                a,
+                Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
+            )
+        {
+            self.veer(s, id, ev);
+            seg = self.segment_of(s, id);
+        }
         match *a {
             Action::Done { .. } => return self.end_segment(s, id, ev),
             Action::Enter { at, .. } => {
@@ -591,6 +634,11 @@ impl RedActions {
                 seg.allowance = self.after_shooting(s, id);
             }
             Action::RallyTrain { .. } => self.rally_train(s, id, ev),
+            _ => {
+                if !self.more_act(s, a, &mut seg, ev) {
+                    return;
+                }
+            }
         }
         if s.outcome.is_some() {
             return;

@@ -5,16 +5,24 @@
 //! rout and rallying) and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
+pub mod ambushes;
 pub mod artillery;
+pub mod barbed_wire;
+pub mod buildings;
+pub mod digging_in;
 pub mod direct_hits;
 pub mod game_sequence;
 pub mod invariants;
+pub mod marching;
 pub mod morale;
 pub mod movement;
 pub mod out_of_turn;
 pub mod shooting;
+pub mod terrain_actions;
 pub mod trains;
 pub mod vehicles;
+pub mod visibility;
+pub mod weather;
 
 use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
 use crate::scenario::{AreaKind, Category, Cover, Elevation, LineKind, Scenario, TroopType};
@@ -62,6 +70,9 @@ fn line_cost(p: Passage) -> LineCost {
         Passage::Full => LineCost::Cap(4),
         Passage::Half => LineCost::Cap(2),
         Passage::Nyet => LineCost::Impassable,
+        // Barbed Wire: infantry stop at the wire and cross it by the
+        // crossing roll (rules::barbed_wire), never by a move.
+        Passage::HaltAndTest => LineCost::Impassable,
         _ => LineCost::Cap(1),
     }
 }
@@ -339,8 +350,12 @@ impl Ruleset for RedActions {
         crate::text::prompt(self, s, side)
     }
 
-    fn apply_legal(&self, s: &mut State, _side: Side, a: &Action, ev: &mut Vec<Event>) {
+    fn apply_legal(&self, s: &mut State, side: Side, a: &Action, ev: &mut Vec<Event>) {
+        let before = s.units.get(a.unit() as usize).cloned();
         self.act(s, a, ev);
+        if let Some(before) = before {
+            self.after_step(s, side, a, &before, ev);
+        }
     }
 
     fn view(&self, s: &State, side: Option<Side>) -> View {
@@ -363,20 +378,18 @@ impl Ruleset for RedActions {
         crate::text::action(self, s, a)
     }
 
-    fn describe_events(
-        &self,
-        s: &State,
-        e: &[Event],
-        _viewer: Option<Side>,
-    ) -> Vec<Option<String>> {
+    /// Each event as the viewer may read it: what names a unit hidden
+    /// from the viewer is not told, scouting rolls are the owner's to read
+    /// (Ambushes).
+    fn describe_events(&self, s: &State, e: &[Event], viewer: Option<Side>) -> Vec<Option<String>> {
         e.iter()
-            .map(|x| Some(crate::text::event(self, s, x)))
+            .map(|x| crate::text::event_for(self, s, x, viewer))
             .collect()
     }
 
-    /// Nothing is hidden yet (ambushes and dummies are not played).
-    fn secrets_at_table(&self, _s: &State) -> bool {
-        false
+    /// Hidden units and dummy markers are secrets.
+    fn secrets_at_table(&self, s: &State) -> bool {
+        self.secrets(s)
     }
 
     fn is_pass(&self, a: &Action) -> bool {
@@ -395,6 +408,12 @@ impl Ruleset for RedActions {
                 | Event::DirectHit { .. }
                 | Event::BuildingRoll { .. }
                 | Event::VehicleDie { .. }
+                | Event::Scouted { .. }
+                | Event::Revealed { .. }
+                | Event::DummyRemoved { .. }
+                | Event::FireRoll { .. }
+                | Event::WireRoll { .. }
+                | Event::Veers { .. }
         )
     }
 
@@ -402,6 +421,7 @@ impl Ruleset for RedActions {
         if let Some(q) = self.question(s) {
             return match q.ask {
                 crate::state::Ask::IgnoreRetire { .. } => "retire_results",
+                crate::state::Ask::SpringAmbush { .. } => "ambushes",
             };
         }
         match &s.phase {

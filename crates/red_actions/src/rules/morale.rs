@@ -161,8 +161,12 @@ impl RedActions {
             }
             return;
         }
+        let side = u.side;
+        if self.foxhole_holds(s, id, ev) {
+            return;
+        }
         if self.may_hold_cover(s, id) {
-            return self.ask(s, u.side, crate::state::Ask::IgnoreRetire { unit: id }, ev);
+            return self.ask(s, side, crate::state::Ask::IgnoreRetire { unit: id }, ev);
         }
         self.retire_now(s, id, ev);
     }

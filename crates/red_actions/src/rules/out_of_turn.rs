@@ -39,6 +39,10 @@ impl RedActions {
                 out.push(Action::HoldCover { unit });
                 out.push(Action::TakeRetire { unit });
             }
+            Ask::SpringAmbush { unit, target } => {
+                out.push(Action::Spring { unit, target });
+                out.push(Action::LieLow { unit });
+            }
         }
     }
 
@@ -77,6 +81,12 @@ impl RedActions {
             }
             (Ask::IgnoreRetire { unit }, Action::TakeRetire { .. }) => {
                 self.retire_now(s, unit, ev);
+            }
+            (Ask::SpringAmbush { unit, target }, Action::Spring { .. }) => {
+                self.answer_spring(s, unit, target, true, ev);
+            }
+            (Ask::SpringAmbush { unit, target }, Action::LieLow { .. }) => {
+                self.answer_spring(s, unit, target, false, ev);
             }
             _ => {}
         }

@@ -12,7 +12,7 @@
 //! modes of fire are in `vehicles`, `direct_hits` and `artillery`.
 
 use super::RedActions;
-use crate::geometry::{self, Arc, base_dist2, enfilades, line_of_sight};
+use crate::geometry::{self, Arc, base_dist2, enfilades};
 use crate::scenario::{Cover, Trait};
 use crate::state::{Event, Order, Segment, State, Status, UnitId};
 use crate::tables::Effect;
@@ -47,15 +47,13 @@ impl RedActions {
         let tables = &self.sc().tables;
         let mine = u.footprint();
         let theirs = tg.footprint();
-        let half_range = t.range.fraction(1, 2);
+        let range = self.fire_range(t.range);
+        let half_range = range.fraction(1, 2);
         let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
             vec![(Degrees(0), tables.shooting_modifiers.arc)]
         } else {
             t.arcs.iter().map(|a| (a.toward, a.half)).collect()
         };
-        let sight: Vec<_> = self.prep.sight.iter().collect();
-        let hedges: Vec<_> = self.prep.hedges.iter().collect();
-        let rules = self.sight_rules();
         let mut count = 0u8;
         let mut close = false;
         let mut in_arc = Vec::new();
@@ -71,9 +69,9 @@ impl RedActions {
                 };
                 for tb in &theirs {
                     let d = base_dist2(b, tb);
-                    if d.within(t.range)
+                    if d.within(range)
                         && arc.reaches(tb)
-                        && line_of_sight(arc.origin, tb.pose.at, &sight, &hedges, &rules, true)
+                        && self.sees(arc.origin, tb.pose.at, true)
                         && !self.friends_block(s, id, arc.origin, tb.pose.at)
                     {
                         counts = true;
@@ -89,6 +87,8 @@ impl RedActions {
         if count == 0 {
             return None;
         }
+        // Buildings: only the bases that fit the frontage fire out.
+        count = count.min(self.frontage_cap(s, id));
         let halves = u.effective_halves() * count as u32 / u.bases().max(1) as u32;
         let mut total = halves * t.shooting as u32 / 2;
         let long_range = !close;
@@ -114,7 +114,7 @@ impl RedActions {
             shift += m.skirmisher_or_partisan_in_cover as i32;
         }
         let c = &tables.cover;
-        shift += match cover {
+        let cover_shift = match cover {
             Cover::SuperHard => c.super_hard,
             Cover::Stone => c.stone,
             Cover::Hard => c.wood,
@@ -123,6 +123,8 @@ impl RedActions {
             Cover::None if tg.evading => c.evading_in_open,
             Cover::None => 0,
         } as i32;
+        // Digging in: whole columns of foxholes, if better (best only).
+        shift += cover_shift.min(-((tg.dug_in / 4) as i32));
         Some(FireSums {
             bases: count,
             halves,

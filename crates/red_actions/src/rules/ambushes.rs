@@ -1,0 +1,479 @@
+//! Ambushes and hidden markers (Game Sequence 3, Ambushes): units that
+//! start hidden, either in ambush (the enemy sees nothing) or under a
+//! position marker (the enemy sees a marker, as for a dummy, and cannot
+//! tell which is real); dummy markers; scouting a piece of terrain;
+//! springing an ambush out of turn on an enemy that moves into reach;
+//! a senior officer releasing a unit from ambush.
+//!
+//! Our readings (docs/red_actions/rulings.md, Ambushes):
+//! - A hidden unit or dummy is revealed when an enemy unit on the table
+//!   sees it (the Visibility rules for a stationary target: cover hides it
+//!   beyond 4"), when it is scouted, and a hidden unit also when it moves,
+//!   shoots or springs. A seen ambusher stays in ambush (it may still
+//!   spring); a dummy found out is removed.
+//! - A hidden thing is "in" a piece of terrain when its front centre lies
+//!   in the piece or within the dead ground (2") of it.
+//! - Scouting is a free extra of the scout's segment, once a turn, one
+//!   scout per spot per side and turn; the die is always rolled, and the
+//!   scouting side reads only what was found.
+//! - A unit in ambush holds or springs in its own segment; holding does not
+//!   stop it springing out of turn later. The spring question is put when
+//!   an enemy move ends nearer the ambusher and within its short range (the
+//!   fire springs; a charge from ambush is the Charging section's: it calls
+//!   [`RedActions::ambush_effects`] and gets [`RedActions::ambush_bonus`]).
+//!   The mover's move ends there.
+//! - A senior officer releases a unit within 4" (his whole segment); the
+//!   unit leaves ambush but stays hidden, under a position marker.
+
+use super::RedActions;
+use crate::geometry::{self, Polygon, boundary_dist2, in_polygon, line_of_sight};
+use crate::scenario::{Category, Level, Trait};
+use crate::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId};
+use engine::Side;
+use engine::param::{Inches, Point};
+
+/// Scouting finds an ambush on this d6 or more (Ambushes).
+pub const SCOUT_NEEDS: u8 = 4;
+
+impl RedActions {
+    /// Whether `viewer` (`None`: a spectator) may not see unit `id` as
+    /// what it is.
+    pub fn unseen_by(&self, s: &State, id: UnitId, viewer: Option<Side>) -> bool {
+        let u = s.unit(id);
+        u.hidden && viewer != Some(u.side)
+    }
+
+    /// The unit's name as `viewer` may read it.
+    pub fn name_for(&self, s: &State, viewer: Option<Side>, id: UnitId) -> String {
+        if self.unseen_by(s, id, viewer) {
+            "an unseen enemy".into()
+        } else {
+            self.name(id).to_string()
+        }
+    }
+
+    /// Whether anything is hidden from one side: hidden units, dummies.
+    pub fn secrets(&self, s: &State) -> bool {
+        s.units.iter().any(|u| u.hidden && u.status != Status::Gone)
+            || s.dummies.iter().any(|d| !d.gone)
+    }
+
+    /// The pieces of terrain one may scout: the areas, then the building
+    /// sections.
+    pub fn spots(&self) -> usize {
+        self.sc().terrain.len() + self.sc().buildings.len()
+    }
+
+    pub fn spot_name(&self, spot: u16) -> &str {
+        let sc = self.sc();
+        let i = spot as usize;
+        if i < sc.terrain.len() {
+            &sc.terrain[i].name
+        } else {
+            sc.buildings
+                .get(i - sc.terrain.len())
+                .map_or("nowhere", |b| b.name.as_str())
+        }
+    }
+
+    fn spot_polygon(&self, spot: u16) -> Option<Polygon> {
+        let sc = self.sc();
+        let i = spot as usize;
+        if i < sc.terrain.len() {
+            Some(Polygon::new(sc.terrain[i].points.clone()))
+        } else {
+            sc.buildings
+                .get(i - sc.terrain.len())
+                .map(|b| Polygon::new(b.points.clone()))
+        }
+    }
+
+    /// Whether a point is in the piece or its dead ground.
+    fn in_spot(&self, poly: &Polygon, p: Point) -> bool {
+        in_polygon(poly, p)
+            || boundary_dist2(poly, p).within(self.sc().tables.visibility.dead_ground)
+    }
+
+    /// How far the unit scouts: 4", 8" for Partisans or a Clever officer.
+    pub fn scout_reach(&self, s: &State, id: UnitId) -> Inches {
+        let d = self.sc().tables.distances.scout;
+        if self.has_trait(s, id, Trait::Partisan) || self.clever(s, id) {
+            Inches(d.0 * 2)
+        } else {
+            d
+        }
+    }
+
+    /// Whether the unit's officer is Clever (the officers' traits).
+    pub fn clever(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        let sc = self.sc();
+        let pool = &sc.pools[sc.army_of(u.side).pool];
+        u.officer.is_some_and(|o| {
+            pool.tokens[o.token as usize]
+                .traits
+                .contains(&crate::scenario::OfficerTrait::Clever)
+        })
+    }
+
+    fn within_of_poly(&self, s: &State, id: UnitId, poly: &Polygon, d: Inches) -> bool {
+        s.unit(id).footprint().iter().any(|b| {
+            b.corners()
+                .iter()
+                .chain(std::iter::once(&b.pose.at))
+                .any(|&p| in_polygon(poly, p) || boundary_dist2(poly, p).within(d))
+        })
+    }
+
+    pub(crate) fn scout_refusal(&self, s: &State, id: UnitId, spot: u16) -> Option<String> {
+        let u = s.unit(id);
+        if u.ambush {
+            return Some("a unit in ambush keeps still".into());
+        }
+        if u.scouted_turn == s.turn {
+            return Some(format!("{} has scouted this turn", self.name(id)));
+        }
+        let Some(poly) = self.spot_polygon(spot) else {
+            return Some("there is no such piece of terrain".into());
+        };
+        if s.scouted.contains(&(u.side, spot)) {
+            return Some(format!(
+                "{} has been scouted by another unit this turn",
+                self.spot_name(spot)
+            ));
+        }
+        let reach = self.scout_reach(s, id);
+        if !self.within_of_poly(s, id, &poly, reach) {
+            return Some(format!(
+                "{} is farther than {reach} from {}",
+                self.spot_name(spot),
+                self.name(id)
+            ));
+        }
+        None
+    }
+
+    /// Scouts a piece of terrain: a d6, 4+ finds whatever enemy hides in
+    /// it (units are revealed, dummies removed).
+    pub(crate) fn scout(&self, s: &mut State, id: UnitId, spot: u16, ev: &mut Vec<Event>) {
+        let side = s.unit(id).side;
+        s.unit_mut(id).scouted_turn = s.turn;
+        s.scouted.push((side, spot));
+        let die = self.d6(s);
+        let Some(poly) = self.spot_polygon(spot) else {
+            return;
+        };
+        let hit = die >= SCOUT_NEEDS;
+        let units: Vec<UnitId> = s
+            .ids()
+            .filter(|&i| {
+                let x = s.unit(i);
+                x.side != side
+                    && x.hidden
+                    && x.on_table()
+                    && self.in_spot(&poly, x.formation.front.at)
+            })
+            .collect();
+        let dummies: Vec<usize> = (0..s.dummies.len())
+            .filter(|&i| {
+                let d = &s.dummies[i];
+                d.side != side && !d.gone && self.in_spot(&poly, d.at)
+            })
+            .collect();
+        let found = hit && (!units.is_empty() || !dummies.is_empty());
+        ev.push(Event::Scouted {
+            unit: id,
+            spot,
+            die,
+            need: SCOUT_NEEDS,
+            found,
+        });
+        if hit {
+            for u in units {
+                self.reveal(s, u, ev);
+            }
+            for d in dummies {
+                self.remove_dummy(s, d, ev);
+            }
+        }
+    }
+
+    /// Places a hidden unit on the table as figures.
+    pub(crate) fn reveal(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit_mut(id);
+        if !u.hidden {
+            return;
+        }
+        u.hidden = false;
+        u.marker = false;
+        ev.push(Event::Revealed { unit: id });
+    }
+
+    fn remove_dummy(&self, s: &mut State, d: usize, ev: &mut Vec<Event>) {
+        if !s.dummies[d].gone {
+            s.dummies[d].gone = true;
+            ev.push(Event::DummyRemoved { dummy: d as u16 });
+        }
+    }
+
+    /// Whether an enemy of `side` on the table sees the point `p` of a
+    /// stationary hidden thing (cover hides it beyond 4").
+    pub fn enemy_sees(&self, s: &State, side: Side, p: Point) -> bool {
+        let sight: Vec<_> = self.prep.sight.iter().collect();
+        let hedges: Vec<_> = self.prep.hedges.iter().collect();
+        let rules = self.sight_rules();
+        let range = self.sight_range();
+        s.units.iter().any(|o| {
+            o.side != side
+                && o.on_table()
+                && o.footprint().iter().any(|b| {
+                    let from = b.front_centre();
+                    geometry::dist2(from, p).within(range)
+                        && line_of_sight(from, p, &sight, &hedges, &rules, false)
+                        && !self.hills_hide(from, p)
+                })
+        })
+    }
+
+    /// Reveals every hidden unit and dummy an enemy now sees.
+    pub(crate) fn reveal_seen(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if !self.secrets(s) {
+            return;
+        }
+        for id in s.ids().collect::<Vec<_>>() {
+            let u = s.unit(id);
+            if u.hidden && u.on_table() {
+                let seen = u
+                    .footprint()
+                    .iter()
+                    .any(|b| self.enemy_sees(s, u.side, b.pose.at));
+                if seen {
+                    self.reveal(s, id, ev);
+                }
+            }
+        }
+        for d in 0..s.dummies.len() {
+            let dm = &s.dummies[d];
+            if !dm.gone && self.enemy_sees(s, dm.side, dm.at) {
+                self.remove_dummy(s, d, ev);
+            }
+        }
+    }
+
+    /// Whether `id`, in ambush, may spring its fire on `target` now: an
+    /// enemy on the table within short range, in arc and sight.
+    pub fn may_spring(&self, s: &State, id: UnitId, target: UnitId) -> bool {
+        if id as usize >= s.units.len() || target as usize >= s.units.len() {
+            return false;
+        }
+        let (u, t) = (s.unit(id), s.unit(target));
+        u.ambush
+            && u.on_table()
+            && !u.routing
+            && t.side != u.side
+            && t.on_table()
+            && !self.cat(t).is_vehicle()
+            && self.fire_sums(s, id, target).is_some_and(|f| !f.long_range)
+    }
+
+    /// The extra move of a charge from ambush (+2").
+    pub fn ambush_bonus(&self) -> Inches {
+        self.sc().tables.distances.ambush_bonus
+    }
+
+    /// What an ambush does to its target, once a turn however many
+    /// ambushers fire or charge: a fear test (−3 while marching) and one
+    /// terror marker.
+    pub fn ambush_effects(&self, s: &mut State, target: UnitId, ev: &mut Vec<Event>) {
+        let t = s.unit(target);
+        if !t.on_table() || t.ambushed_turn == s.turn {
+            return;
+        }
+        let (marching, routing) = (t.marching, t.routing);
+        s.unit_mut(target).ambushed_turn = s.turn;
+        if !routing {
+            let modifier = if marching {
+                self.sc().tables.morale.ambushed_while_marching as i32
+            } else {
+                0
+            };
+            let passed = self.morale_test_with(s, target, Test::Fear, modifier, ev);
+            if !passed {
+                self.start_rout(s, target, ev);
+            }
+        }
+        self.add_terror(s, target, 1, ev);
+    }
+
+    /// A morale test with an extra modifier to the success number.
+    pub(crate) fn morale_test_with(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        test: Test,
+        modifier: i32,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let number = self.morale_number(s, id, test) + modifier;
+        let dice = self.d6x2(s);
+        let roll = (dice[0] + dice[1]) as i32;
+        let passed = roll <= number && roll < self.sc().tables.morale.always_fails as i32;
+        ev.push(Event::MoraleTest {
+            unit: id,
+            test,
+            dice,
+            number,
+            passed,
+        });
+        passed
+    }
+
+    /// The ambusher fires: out of ambush, seen, its segment spent.
+    pub(crate) fn spring_fire(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        target: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        ev.push(Event::Sprung { unit: id, target });
+        self.reveal(s, id, ev);
+        s.unit_mut(id).ambush = false;
+        self.shoot(s, id, target, ev);
+        self.ambush_effects(s, target, ev);
+    }
+
+    /// After an enemy move: each unit in ambush with the mover now nearer
+    /// and within its short range is asked whether to spring.
+    pub(crate) fn check_springs(
+        &self,
+        s: &mut State,
+        mover: UnitId,
+        before: &[geometry::Base],
+        ev: &mut Vec<Event>,
+    ) {
+        if !s.unit(mover).on_table() {
+            return;
+        }
+        let side = s.unit(mover).side;
+        let now = s.unit(mover).footprint();
+        for a in s.ids().collect::<Vec<_>>() {
+            let u = s.unit(a);
+            if u.side == side || !u.ambush || !u.on_table() {
+                continue;
+            }
+            let mine = u.footprint();
+            let nearer = match (
+                geometry::unit_dist2(&mine, before),
+                geometry::unit_dist2(&mine, &now),
+            ) {
+                (Some(b), Some(n)) => n < b,
+                (None, Some(_)) => true,
+                _ => false,
+            };
+            if nearer && self.may_spring(s, a, mover) {
+                self.ask(
+                    s,
+                    u.side,
+                    Ask::SpringAmbush {
+                        unit: a,
+                        target: mover,
+                    },
+                    ev,
+                );
+            }
+        }
+    }
+
+    /// The answer to a spring question.
+    pub(crate) fn answer_spring(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        target: UnitId,
+        spring: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if !spring {
+            ev.push(Event::LayLow { unit });
+            return;
+        }
+        if !self.may_spring(s, unit, target) {
+            return;
+        }
+        s.unit_mut(unit).acted = true;
+        self.spring_fire(s, unit, target, ev);
+        // The rest of the target's move is pre-empted.
+        if let Phase::Acting(mut seg) = s.phase
+            && seg.unit == target
+        {
+            seg.allowance = seg.charged;
+            s.phase = Phase::Acting(seg);
+        }
+    }
+
+    /// Whether `officer` may release `ambusher` now.
+    pub(crate) fn release_refusal(
+        &self,
+        s: &State,
+        officer: UnitId,
+        ambusher: UnitId,
+    ) -> Option<String> {
+        let o = s.unit(officer);
+        let sc = self.sc();
+        let pool = &sc.pools[sc.army_of(o.side).pool];
+        let senior = self.cat(o) == Category::Officer
+            && o.officer
+                .is_some_and(|t| pool.tokens[t.token as usize].level == Level::Senior);
+        if !senior {
+            return Some(format!("{} is not a senior officer", self.name(officer)));
+        }
+        if ambusher as usize >= s.units.len() {
+            return Some("there is no such unit".into());
+        }
+        let a = s.unit(ambusher);
+        if a.side != o.side || !a.ambush || !a.on_table() {
+            return Some(format!("{} is not in ambush", self.name(ambusher)));
+        }
+        let near = sc.tables.morale.senior_near;
+        if !geometry::within(&o.footprint(), &a.footprint(), near) {
+            return Some(format!(
+                "{} must be within {near} of {} to give the order",
+                self.name(officer),
+                self.name(ambusher)
+            ));
+        }
+        None
+    }
+
+    pub(crate) fn release(
+        &self,
+        s: &mut State,
+        officer: UnitId,
+        ambusher: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        let a = s.unit_mut(ambusher);
+        a.ambush = false;
+        a.marker = a.hidden;
+        ev.push(Event::Released {
+            unit: ambusher,
+            by: officer,
+        });
+    }
+
+    /// Whether an action gives a hidden unit away (it moves or fires).
+    pub(crate) fn gives_away(a: &Action) -> bool {
+        !matches!(
+            a,
+            Action::Done { .. }
+                | Action::Scout { .. }
+                | Action::LieLow { .. }
+                | Action::Release { .. }
+                | Action::Dig { .. }
+                | Action::HoldCover { .. }
+                | Action::RallyTerror { .. }
+                | Action::Unpin { .. }
+        )
+    }
+}

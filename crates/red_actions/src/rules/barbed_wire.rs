@@ -1,0 +1,146 @@
+//! Barbed Wire: only infantry and tanks cross it. Infantry stop at the
+//! wire (an ordinary move cannot cross it), enter it (a segment), and on
+//! each later turn roll 2d6: 9+ crosses and puts them on the far side;
+//! engineers on 8+ also cut a gap a base wide, which later units cross
+//! without a roll. Tanks cross as their terrain cell says (breakdown
+//! tests are the vehicles' section).
+//!
+//! Our readings (docs/red_actions/rulings.md, Barbed Wire): a unit is at
+//! the wire when a wire line passes within 1" of the middle of its front
+//! edge; entering and each crossing attempt are the unit's whole segment;
+//! crossing moves the unit straight ahead until its rear is ½" beyond the
+//! wire, and it stays in the wire when that place is taken or off the
+//! table; a gap serves a unit whose front middle is within one base
+//! frontage of the gap's middle. Crushing wire by tanks per 4" strip is
+//! not played yet.
+
+use super::RedActions;
+use crate::geometry::{self, point_segment_dist2};
+use crate::scenario::{Category, LineKind};
+use crate::state::{Event, State, UnitId};
+use engine::param::{Inches, Point};
+
+/// Infantry cross on 2d6 of this or more.
+pub const WIRE_CROSS_ON: u8 = 9;
+/// Engineers cross and cut a gap on this or more.
+pub const WIRE_CUT_ON: u8 = 8;
+
+impl RedActions {
+    /// The wire line (index in the scenario's lines) at the unit's front.
+    pub fn wire_at(&self, s: &State, id: UnitId) -> Option<u16> {
+        let f = s.unit(id).formation.front.at;
+        self.sc().lines.iter().enumerate().find_map(|(i, l)| {
+            (l.kind == LineKind::Wire
+                && l.points
+                    .windows(2)
+                    .any(|w| point_segment_dist2(f, w[0], w[1]).within(Inches::whole(1))))
+            .then_some(i as u16)
+        })
+    }
+
+    /// The point of the wire line nearest `p` (approximately: the nearest
+    /// of points along each stretch, a tenth apart).
+    fn wire_point(&self, line: u16, p: Point) -> Point {
+        let l = &self.sc().lines[line as usize];
+        let mut best = l.points[0];
+        let mut best_d = geometry::dist2(p, best);
+        for w in l.points.windows(2) {
+            for k in 0..=10 {
+                let q = Point {
+                    x: Inches(w[0].x.0 + (w[1].x.0 - w[0].x.0) * k / 10),
+                    y: Inches(w[0].y.0 + (w[1].y.0 - w[0].y.0) * k / 10),
+                };
+                let d = geometry::dist2(p, q);
+                if d < best_d {
+                    best = q;
+                    best_d = d;
+                }
+            }
+        }
+        best
+    }
+
+    fn at_gap(&self, s: &State, id: UnitId) -> bool {
+        let f = s.unit(id).formation.front.at;
+        let w = self.sc().tables.distances.base_frontage;
+        s.wire_gaps.iter().any(|&g| geometry::dist2(f, g).within(w))
+    }
+
+    pub(crate) fn wire_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {
+        let u = s.unit(id);
+        if !fresh {
+            return Some("crossing wire takes the whole segment".into());
+        }
+        if !self.cat(u).is_infantry() {
+            return Some(format!(
+                "{} does not cross wire on foot (infantry only; tanks drive)",
+                self.name(id)
+            ));
+        }
+        if u.pinned {
+            return Some(format!("{} is pinned", self.name(id)));
+        }
+        if self.wire_at(s, id).is_none() {
+            return Some(format!("{} is not at the wire", self.name(id)));
+        }
+        None
+    }
+
+    /// Enters the wire, or tries to get across it.
+    pub(crate) fn cross_wire(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        let Some(line) = self.wire_at(s, id) else {
+            return;
+        };
+        let gap = self.at_gap(s, id);
+        if s.unit(id).in_wire.is_none() && !gap {
+            s.unit_mut(id).in_wire = Some(line);
+            ev.push(Event::EntersWire { unit: id });
+            return;
+        }
+        let engineers = self.cat(s.unit(id)) == Category::Engineer;
+        let (crossed, cut) = if gap {
+            (true, false)
+        } else {
+            let dice = self.d6x2(s);
+            let roll = dice[0] + dice[1];
+            let cut = engineers && roll >= WIRE_CUT_ON;
+            let crossed = roll >= WIRE_CROSS_ON || cut;
+            ev.push(Event::WireRoll {
+                unit: id,
+                dice,
+                need: if engineers {
+                    WIRE_CUT_ON
+                } else {
+                    WIRE_CROSS_ON
+                },
+                crossed,
+                gap: cut,
+            });
+            (crossed, cut)
+        };
+        if cut {
+            let f = s.unit(id).formation.front.at;
+            let g = self.wire_point(line, f);
+            s.wire_gaps.push(g);
+        }
+        if crossed {
+            let f = s.unit(id).formation;
+            let (_, ranks) = f.files_ranks();
+            let depth = f.depth.0 as i64 * ranks;
+            let front = f.front.at;
+            let wire = self.wire_point(line, front);
+            let ahead = geometry::dist2(front, wire).inches().0 as i64;
+            let d = Inches((depth + ahead + 50) as i32);
+            let to = f.advanced(d).formation;
+            if self.placement(s, id, &f, &to, false).is_ok() {
+                let u = s.unit_mut(id);
+                u.formation = to;
+                u.in_wire = None;
+                ev.push(Event::Moved {
+                    unit: id,
+                    charged: d,
+                });
+            }
+        }
+    }
+}

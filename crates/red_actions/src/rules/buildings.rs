@@ -1,0 +1,140 @@
+//! Buildings: hard cover inside (wooden buildings) or stone, in
+//! `Prepared`; only the bases that fit a section's frontage fire out of
+//! it; setting fire to a section touched (d6 3–6: a fire marker), the fire
+//! growing a marker each turn and destroying the section at 5; fighting a
+//! fire (d6 4, 5, 6 removes 1, 2, 3 markers).
+//!
+//! Our readings (docs/red_actions/rulings.md, Buildings): setting or
+//! fighting a fire is the unit's whole segment; "touching" is a base
+//! inside the section or within ½" of it; a unit counts as in a section
+//! when most of its base centres are; a burnt-out section still stands on
+//! the table (its cover is not yet taken away).
+
+use super::RedActions;
+use crate::geometry::{Polygon, boundary_dist2, in_polygon};
+use crate::state::{Event, State, UnitId};
+use engine::param::Inches;
+
+/// A fire is set on this d6 or more.
+pub const FIRE_SET_ON: u8 = 3;
+/// A fire fought on this d6 or more removes (die − 3) markers.
+pub const FIRE_FOUGHT_ON: u8 = 4;
+/// Markers that destroy a section.
+pub const FIRE_DESTROYS: u8 = 5;
+
+impl RedActions {
+    fn building_polygon(&self, b: u16) -> Option<Polygon> {
+        self.sc()
+            .buildings
+            .get(b as usize)
+            .map(|x| Polygon::new(x.points.clone()))
+    }
+
+    /// Whether any base of the unit touches the section.
+    pub fn touches_building(&self, s: &State, id: UnitId, b: u16) -> bool {
+        let Some(poly) = self.building_polygon(b) else {
+            return false;
+        };
+        s.unit(id).footprint().iter().any(|base| {
+            base.corners()
+                .iter()
+                .chain(std::iter::once(&base.pose.at))
+                .any(|&p| in_polygon(&poly, p) || boundary_dist2(&poly, p).within(Inches(50)))
+        })
+    }
+
+    /// How many bases may fire: a unit in a building section fires with
+    /// no more than its frontage.
+    pub fn frontage_cap(&self, s: &State, id: UnitId) -> u8 {
+        let centres = Self::centres(&s.unit(id).footprint());
+        for b in &self.sc().buildings {
+            let poly = Polygon::new(b.points.clone());
+            let inside = centres.iter().filter(|&&p| in_polygon(&poly, p)).count();
+            if inside * 2 > centres.len() {
+                return b.frontage;
+            }
+        }
+        u8::MAX
+    }
+
+    pub(crate) fn building_fire_refusal(
+        &self,
+        s: &State,
+        id: UnitId,
+        b: u16,
+        fighting: bool,
+        fresh: bool,
+    ) -> Option<String> {
+        if !fresh {
+            return Some("that takes the whole segment".into());
+        }
+        let Some(building) = self.sc().buildings.get(b as usize) else {
+            return Some("there is no such building".into());
+        };
+        let markers = s.fires.get(b as usize).copied().unwrap_or(0);
+        if markers >= FIRE_DESTROYS {
+            return Some(format!("{} has burnt down", building.name));
+        }
+        if fighting && markers == 0 {
+            return Some(format!("{} is not on fire", building.name));
+        }
+        if !self.touches_building(s, id, b) {
+            return Some(format!(
+                "{} is not touching {}",
+                self.name(id),
+                building.name
+            ));
+        }
+        None
+    }
+
+    /// Sets or fights a fire: one d6.
+    pub(crate) fn fire_roll(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        b: u16,
+        fighting: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let die = self.d6(s);
+        let Some(m) = s.fires.get_mut(b as usize) else {
+            return;
+        };
+        if fighting {
+            if die >= FIRE_FOUGHT_ON {
+                *m = m.saturating_sub(die - FIRE_FOUGHT_ON + 1);
+            }
+        } else if die >= FIRE_SET_ON {
+            *m += 1;
+        }
+        let markers = *m;
+        ev.push(Event::FireRoll {
+            unit: id,
+            building: b,
+            die,
+            markers,
+            fighting,
+        });
+        if markers >= FIRE_DESTROYS {
+            ev.push(Event::BuildingBurnt { building: b });
+        }
+    }
+
+    /// At the start of a turn each fire grows by a marker.
+    pub(crate) fn fires_grow(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for b in 0..s.fires.len() {
+            let m = s.fires[b];
+            if m > 0 && m < FIRE_DESTROYS {
+                s.fires[b] = m + 1;
+                ev.push(Event::FireGrows {
+                    building: b as u16,
+                    markers: m + 1,
+                });
+                if m + 1 >= FIRE_DESTROYS {
+                    ev.push(Event::BuildingBurnt { building: b as u16 });
+                }
+            }
+        }
+    }
+}

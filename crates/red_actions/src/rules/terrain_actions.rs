@@ -1,0 +1,212 @@
+//! The actions of the terrain and hidden-unit sections (Ambushes,
+//! Digging in, Buildings, Marching, Barbed Wire) plugged into the segment:
+//! their refusals, their effects and their finite choices for the random
+//! tester; and what every step ends with (hidden units seen, ambushes
+//! offered to spring, foxholes left behind).
+
+use super::RedActions;
+use crate::state::Event;
+use crate::state::{Action, Segment, State, Status, UnitId};
+use engine::Side;
+
+impl RedActions {
+    /// Why a unit in ambush may not take this action (it only springs or
+    /// holds until released).
+    pub(crate) fn ambush_refusal(&self, s: &State, id: UnitId, a: &Action) -> Option<String> {
+        let u = s.unit(id);
+        if u.ambush && !matches!(a, Action::Spring { .. } | Action::Done { .. }) {
+            return Some(format!(
+                "{} lies in ambush: it springs or holds until a senior officer releases it",
+                self.name(id)
+            ));
+        }
+        if !u.ambush && matches!(a, Action::Spring { .. }) {
+            return Some(format!("{} is not in ambush", self.name(id)));
+        }
+        if s.unit(id).in_wire.is_some()
+            && !matches!(
+                a,
+                Action::CrossWire { .. } | Action::Shoot { .. } | Action::Done { .. }
+            )
+        {
+            return Some(format!(
+                "{} is caught in the wire: it tries to cross, shoots or holds",
+                self.name(id)
+            ));
+        }
+        None
+    }
+
+    /// Refusals of this module's actions.
+    pub(crate) fn more_refusal(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        fresh: bool,
+        a: &Action,
+    ) -> Option<String> {
+        match *a {
+            Action::Scout { spot, .. } => self.scout_refusal(s, id, spot),
+            Action::Spring { target, .. } => {
+                if !fresh {
+                    Some("springing an ambush is the whole segment".into())
+                } else if seg.shot {
+                    Some("it has fired this segment".into())
+                } else if self.may_spring(s, id, target) {
+                    None
+                } else {
+                    Some("no enemy to spring on there (short range, arc and sight)".into())
+                }
+            }
+            Action::Release { ambusher, .. } => {
+                if !fresh {
+                    Some("giving the order takes the officer's segment".into())
+                } else {
+                    self.release_refusal(s, id, ambusher)
+                }
+            }
+            Action::Dig { .. } => self.dig_refusal(s, id, fresh),
+            Action::SetFire { building, .. } => {
+                self.building_fire_refusal(s, id, building, false, fresh)
+            }
+            Action::FightFire { building, .. } => {
+                self.building_fire_refusal(s, id, building, true, fresh)
+            }
+            Action::March { .. } => self.march_refusal(s, id, fresh),
+            Action::CrossWire { .. } => self.wire_refusal(s, id, fresh),
+            Action::LieLow { .. } => Some("nothing asks that now".into()),
+            _ => Some("not an action of these sections".into()),
+        }
+    }
+
+    /// Carries out one of this module's actions; `true` when the segment
+    /// goes on, `false` when it has ended.
+    pub(crate) fn more_act(
+        &self,
+        s: &mut State,
+        a: &Action,
+        seg: &mut Segment,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let id = a.unit();
+        match *a {
+            Action::Scout { spot, .. } => {
+                self.scout(s, id, spot, ev);
+                true
+            }
+            Action::Spring { target, .. } => {
+                self.spring_fire(s, id, target, ev);
+                seg.shot = true;
+                seg.allowance = self.after_shooting(s, id);
+                true
+            }
+            Action::Release { ambusher, .. } => {
+                self.release(s, id, ambusher, ev);
+                self.end_segment(s, id, ev);
+                false
+            }
+            Action::Dig { .. } => {
+                self.dig(s, id, ev);
+                self.end_segment(s, id, ev);
+                false
+            }
+            Action::SetFire { building, .. } | Action::FightFire { building, .. } => {
+                let fighting = matches!(a, Action::FightFire { .. });
+                self.fire_roll(s, id, building, fighting, ev);
+                self.end_segment(s, id, ev);
+                false
+            }
+            Action::March { .. } => {
+                self.march(s, id, seg, ev);
+                true
+            }
+            Action::CrossWire { .. } => {
+                self.cross_wire(s, id, ev);
+                self.end_segment(s, id, ev);
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// The candidates of this module for the random tester (a finite
+    /// sample; the caller keeps the legal ones).
+    pub(crate) fn more_choices(
+        &self,
+        s: &State,
+        id: UnitId,
+        starting: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let u = s.unit(id);
+        if u.status != Status::OnTable || u.routing {
+            return;
+        }
+        for spot in 0..self.spots() as u16 {
+            out.push(Action::Scout { unit: id, spot });
+        }
+        for t in s.ids() {
+            if s.unit(t).side != u.side {
+                out.push(Action::Spring {
+                    unit: id,
+                    target: t,
+                });
+            } else if s.unit(t).ambush {
+                out.push(Action::Release {
+                    unit: id,
+                    ambusher: t,
+                });
+            }
+        }
+        if starting {
+            out.push(Action::Dig { unit: id });
+            out.push(Action::March { unit: id });
+            out.push(Action::CrossWire { unit: id });
+            for b in 0..self.sc().buildings.len() as u16 {
+                out.push(Action::SetFire {
+                    unit: id,
+                    building: b,
+                });
+                out.push(Action::FightFire {
+                    unit: id,
+                    building: b,
+                });
+            }
+        }
+    }
+
+    /// After every step: a unit that moved leaves its foxholes; hidden
+    /// units that moved or fired are given away; whatever an enemy now
+    /// sees is revealed; units in ambush may spring on a mover.
+    pub(crate) fn after_step(
+        &self,
+        s: &mut State,
+        side: Side,
+        a: &Action,
+        before: &crate::state::Unit,
+        ev: &mut Vec<Event>,
+    ) {
+        let id = a.unit();
+        if id as usize >= s.units.len() || s.unit(id).side != side {
+            return;
+        }
+        let moved = s.unit(id).formation != before.formation;
+        if moved {
+            s.unit_mut(id).dug_in = 0;
+        }
+        if s.unit(id).hidden
+            && Self::gives_away(a)
+            && (moved
+                || s.unit(id).ambush != before.ambush
+                || matches!(a, Action::Shoot { .. } | Action::Enter { .. }))
+        {
+            self.reveal(s, id, ev);
+        }
+        self.reveal_seen(s, ev);
+        if moved && s.outcome.is_none() {
+            let old = before.footprint();
+            self.check_springs(s, id, &old, ev);
+        }
+    }
+}

@@ -1,0 +1,609 @@
+//! Ambushes and hidden markers: what each side sees and reads, scouting,
+//! springing an ambush out of turn, releasing it, dummies.
+
+use engine::param::{Degrees, Inches, Point, Pose};
+use engine::{Options, Ruleset, Side};
+use red_actions::RedActions;
+use red_actions::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId};
+
+const WHITE: Side = Side::A;
+const RED: Side = Side::B;
+
+fn village() -> RedActions {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/red_actions/village.toml");
+    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(r: &RedActions, key: &str) -> UnitId {
+    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
+}
+
+fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
+    let unit = s.unit_mut(u);
+    unit.status = Status::OnTable;
+    unit.acted = false;
+    unit.formation.front = Pose {
+        at: Point {
+            x: Inches::whole(x),
+            y: Inches::whole(y),
+        },
+        facing: Degrees::whole(facing),
+    };
+}
+
+/// Everyone off the table; the Red MG platoon in ambush just inside the
+/// village's west edge on the road; the 1st Volunteer company on the road
+/// west of it, 15" away, facing it; White to choose.
+fn ambush() -> (RedActions, State, UnitId, UnitId) {
+    let r = village();
+    let mut s = r.setup(&Options::new(), 1).unwrap();
+    for u in s.units.iter_mut() {
+        u.status = Status::Waiting;
+        u.acted = true;
+    }
+    let (mg, white) = (id(&r, "r_mg"), id(&r, "w_vol1"));
+    place(&mut s, mg, 29, 24, 270);
+    place(&mut s, white, 14, 24, 90);
+    // The 2nd company, still to come on, keeps the turn going.
+    s.unit_mut(id(&r, "w_vol2")).acted = false;
+    s.phase = Phase::Choose {
+        side: WHITE,
+        card: None,
+    };
+    (r, s, mg, white)
+}
+
+fn words(r: &RedActions, s: &State, ev: &[Event], viewer: Side) -> String {
+    r.describe_events(s, ev, Some(viewer))
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn ambushes_the_enemy_sees_markers_never_the_hidden_units() {
+    let r = village();
+    let s = r.setup(&Options::new(), 1).unwrap();
+    let (reg2, mg) = (id(&r, "r_reg2"), id(&r, "r_mg"));
+    assert!(s.unit(reg2).hidden && s.unit(reg2).marker);
+    assert!(s.unit(mg).hidden && s.unit(mg).ambush && !s.unit(mg).marker);
+    let white = r.view(&s, Some(WHITE));
+    assert!(!white.units.iter().any(|u| u.id == reg2 || u.id == mg));
+    // The 2nd battalion's marker and the two dummies, alike.
+    assert_eq!(white.markers.len(), 3);
+    assert!(white.markers.iter().all(|m| m.side == RED));
+    let json = serde_json::to_string(&white).unwrap();
+    assert!(!json.contains("2nd battalion"), "{json}");
+    assert!(white.own_dummies.is_empty());
+    // Red sees its own hidden units with their flags and its dummies.
+    let red = r.view(&s, Some(RED));
+    let v = red.units.iter().find(|u| u.id == reg2).unwrap();
+    assert!(v.hidden && !v.ambush);
+    assert!(red.units.iter().find(|u| u.id == mg).unwrap().ambush);
+    assert_eq!(red.own_dummies.len(), 2);
+    assert!(red.markers.is_empty(), "the Whites hide nothing");
+    // A spectator sees no secret either.
+    let none = r.view(&s, None);
+    assert!(!none.units.iter().any(|u| u.id == reg2 || u.id == mg));
+    assert!(r.secrets_at_table(&s));
+}
+
+#[test]
+fn ambushes_secrets_end_when_everything_is_found() {
+    let r = village();
+    let mut s = r.setup(&Options::new(), 1).unwrap();
+    assert!(r.secrets_at_table(&s));
+    for u in s.units.iter_mut() {
+        u.hidden = false;
+    }
+    assert!(r.secrets_at_table(&s), "the dummies are still out");
+    for d in s.dummies.iter_mut() {
+        d.gone = true;
+    }
+    assert!(!r.secrets_at_table(&s));
+}
+
+#[test]
+fn ambushes_a_move_into_short_range_asks_the_ambusher_and_reads_neutrally() {
+    let (r, mut s, mg, white) = ambush();
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(4),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(s.unit(mg).hidden, "11\" away outside the village: not seen");
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            RED,
+            Ask::SpringAmbush {
+                unit: mg,
+                target: white
+            }
+        ))
+    );
+    assert_eq!(r.decider(&s), Some(RED));
+    let prompt = r.prompt_text(&s, WHITE);
+    assert_eq!(prompt, "Turn 1: Volunteer Army, the other side decides.");
+    let white_log = words(&r, &s, &ev, WHITE);
+    assert!(
+        !white_log.contains("ambush") && !white_log.contains("MG"),
+        "{white_log}"
+    );
+    assert!(words(&r, &s, &ev, RED).contains("lying in ambush"));
+    let mut answers = Vec::new();
+    r.choices(&s, RED, &mut answers);
+    assert_eq!(
+        answers,
+        vec![
+            Action::Spring {
+                unit: mg,
+                target: white
+            },
+            Action::LieLow { unit: mg }
+        ]
+    );
+    // The shot rolls 1+1 (no effect), the fear test 6+6 (fails: rout).
+    s.loaded = vec![6, 6, 1, 1];
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Spring {
+            unit: mg,
+            target: white,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(
+        !s.unit(mg).hidden && !s.unit(mg).ambush,
+        "out of ambush, seen"
+    );
+    assert!(s.unit(mg).acted, "its segment is spent");
+    assert!(ev.iter().any(|e| matches!(e, Event::Shot { .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleTest {
+            unit,
+            test: Test::Fear,
+            passed: false,
+            ..
+        } if *unit == white
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Terror { unit, added: 1 } if *unit == white))
+    );
+    assert!(s.unit(white).routing);
+    let white_log = words(&r, &s, &ev, WHITE);
+    assert!(white_log.contains("springs its ambush"), "{white_log}");
+}
+
+#[test]
+fn ambushes_the_rest_of_the_move_is_pre_empted() {
+    let (r, mut s, mg, white) = ambush();
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(4),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    // Shot 1+1, fear test 2+2: passed.
+    s.loaded = vec![2, 2, 1, 1];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Spring {
+            unit: mg,
+            target: white,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(!s.unit(white).routing);
+    // The Volunteers' segment is over: Red's turn to choose (or the next).
+    assert!(
+        !matches!(s.phase, Phase::Acting(seg) if seg.unit == white),
+        "{:?}",
+        s.phase
+    );
+    assert!(s.unit(white).acted);
+}
+
+#[test]
+fn ambushes_lying_low_keeps_the_secret() {
+    let (r, mut s, mg, white) = ambush();
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(4),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    let mut ev = Vec::new();
+    r.apply(&mut s, RED, &Action::LieLow { unit: mg }, &mut ev)
+        .unwrap();
+    assert!(s.unit(mg).hidden && s.unit(mg).ambush);
+    assert_eq!(words(&r, &s, &ev, WHITE), "");
+    assert_eq!(
+        r.decider(&s),
+        Some(WHITE),
+        "the Volunteers' segment goes on"
+    );
+}
+
+#[test]
+fn ambushes_several_ambushers_cause_one_fear_test_and_one_terror() {
+    // Rulebook example: however many units fire on the ambushed unit, the
+    // effects are as if one did.
+    let (r, mut s, mg, white) = ambush();
+    let reg1 = id(&r, "r_reg1");
+    // The 1st battalion half an inch behind the west hedges.
+    place(&mut s, reg1, 27, 19, 270);
+    s.unit_mut(reg1).formation.front.at.x = Inches(2750);
+    s.unit_mut(reg1).hidden = true;
+    s.unit_mut(reg1).ambush = true;
+    place(&mut s, white, 16, 24, 90);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(6),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.questions.len(), 2, "both ambushers are asked");
+    // Each shot 1+1; one fear test 2+2.
+    s.loaded = vec![1, 1, 2, 2, 1, 1];
+    let mut ev = Vec::new();
+    while let Some(q) = r.question(&s).cloned() {
+        let Ask::SpringAmbush { unit, target } = q.ask else {
+            panic!()
+        };
+        r.apply(&mut s, RED, &Action::Spring { unit, target }, &mut ev)
+            .unwrap();
+    }
+    assert!(!s.unit(mg).ambush && !s.unit(reg1).ambush);
+    let fear = ev
+        .iter()
+        .filter(|e| matches!(e, Event::MoraleTest { unit, test: Test::Fear, .. } if *unit == white))
+        .count();
+    let terror = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Terror { unit, .. } if *unit == white))
+        .count();
+    assert_eq!((fear, terror), (1, 1));
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Shot { .. }))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn ambushes_marching_units_take_minus_three_on_the_fear_test() {
+    let (r, mut s, mg, white) = ambush();
+    s.unit_mut(white).marching = true;
+    let plain = r.morale_number(&s, white, Test::Fear);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(4),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    s.loaded = vec![1, 1, 1, 1];
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Spring {
+            unit: mg,
+            target: white,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    let number = ev.iter().find_map(|e| match e {
+        Event::MoraleTest {
+            test: Test::Fear,
+            number,
+            ..
+        } => Some(*number),
+        _ => None,
+    });
+    assert_eq!(number, Some(plain - 3));
+}
+
+#[test]
+fn ambushes_an_ambusher_only_springs_until_a_senior_officer_releases_it() {
+    let (r, mut s, mg, _) = ambush();
+    s.unit_mut(mg).acted = false;
+    s.phase = Phase::Choose {
+        side: RED,
+        card: None,
+    };
+    let advance = Action::Advance {
+        unit: mg,
+        distance: Inches::whole(1),
+    };
+    let why = r.refusal(&s, RED, &advance).unwrap();
+    assert!(why.contains("ambush"), "{why}");
+    let kombrig = id(&r, "r_kombrig");
+    // Too far to give the order.
+    place(&mut s, kombrig, 40, 36, 270);
+    let release = Action::Release {
+        unit: kombrig,
+        ambusher: mg,
+    };
+    assert!(r.refusal(&s, RED, &release).unwrap().contains("within"));
+    place(&mut s, kombrig, 32, 28, 270);
+    let mut ev = Vec::new();
+    r.apply(&mut s, RED, &release, &mut ev).unwrap();
+    assert!(!s.unit(mg).ambush);
+    assert!(
+        s.unit(mg).hidden && s.unit(mg).marker,
+        "now a position marker"
+    );
+    assert!(s.unit(kombrig).acted, "the officer's segment");
+    // The Whites read nothing of it but that the officer acted.
+    let white_log = words(&r, &s, &ev, WHITE);
+    assert!(
+        !white_log.contains("MG") && !white_log.contains("ambush"),
+        "{white_log}"
+    );
+    // A junior unit cannot release.
+    let (r, s2, mg2, _) = ambush();
+    let reg1 = id(&r, "r_reg1");
+    let mut s2 = s2;
+    place(&mut s2, reg1, 31, 28, 270);
+    s2.phase = Phase::Choose {
+        side: RED,
+        card: None,
+    };
+    let why = r
+        .refusal(
+            &s2,
+            RED,
+            &Action::Release {
+                unit: reg1,
+                ambusher: mg2,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("not a senior officer"), "{why}");
+}
+
+#[test]
+fn ambushes_scouting_finds_the_ambush_on_four_or_more() {
+    for (die, found) in [(3, false), (4, true), (5, true)] {
+        let (r, mut s, mg, white) = ambush();
+        // The Volunteers 3" from the village's edge.
+        place(&mut s, white, 25, 24, 90);
+        let town = r
+            .sc()
+            .terrain
+            .iter()
+            .position(|a| a.name == "Pokrovskoye")
+            .unwrap() as u16;
+        s.loaded = vec![die];
+        let mut ev = Vec::new();
+        let scout = Action::Scout {
+            unit: white,
+            spot: town,
+        };
+        r.apply(&mut s, WHITE, &scout, &mut ev).unwrap();
+        assert_eq!(!s.unit(mg).hidden, found, "d6 {die}");
+        assert_eq!(
+            s.dummies.iter().filter(|d| d.gone).count(),
+            if found { 2 } else { 0 },
+            "both dummies stand in the village"
+        );
+        // The scouting side never reads the die; the hiding side does.
+        let white_log = words(&r, &s, &ev, WHITE);
+        assert!(!white_log.contains("d6"), "{white_log}");
+        assert!(words(&r, &s, &ev, RED).contains(&format!("d6 {die}")));
+        // Once a turn for the unit.
+        let again = r.refusal(&s, WHITE, &scout).unwrap();
+        assert!(again.contains("scouted this turn"), "{again}");
+    }
+}
+
+#[test]
+fn ambushes_one_scout_per_spot_per_turn_and_within_reach() {
+    let (r, mut s, _, white) = ambush();
+    let other = id(&r, "w_vol2");
+    place(&mut s, white, 25, 24, 90);
+    place(&mut s, other, 25, 30, 90);
+    let town = r
+        .sc()
+        .terrain
+        .iter()
+        .position(|a| a.name == "Pokrovskoye")
+        .unwrap() as u16;
+    s.loaded = vec![1];
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Scout {
+            unit: white,
+            spot: town,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    r.apply(&mut s, WHITE, &Action::Done { unit: white }, &mut ev)
+        .unwrap();
+    s.phase = Phase::Choose {
+        side: WHITE,
+        card: None,
+    };
+    let why = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Scout {
+                unit: other,
+                spot: town,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("another unit"), "{why}");
+    // 4" reach: 5" away is too far for riflemen.
+    let (r, mut s, _, white) = ambush();
+    place(&mut s, white, 23, 24, 90);
+    let why = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Scout {
+                unit: white,
+                spot: town,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("farther than 4"), "{why}");
+}
+
+#[test]
+fn ambushes_partisans_and_clever_officers_scout_at_eight_inches() {
+    let (r, mut s, _, white) = ambush();
+    let normal = r.scout_reach(&s, white);
+    assert_eq!(normal, Inches::whole(4));
+    let partisans = r
+        .sc()
+        .troops
+        .iter()
+        .position(|t| t.key == "partisans")
+        .unwrap() as u16;
+    s.unit_mut(white).troop = partisans;
+    assert_eq!(r.scout_reach(&s, white), Inches::whole(8));
+    // A Clever officer does it too.
+    let (r, mut s, _, white) = ambush();
+    let pool = &r.sc().pools[r.sc().army_of(WHITE).pool];
+    let clever = pool
+        .tokens
+        .iter()
+        .position(|t| {
+            t.traits
+                .contains(&red_actions::scenario::OfficerTrait::Clever)
+        })
+        .unwrap() as u16;
+    s.unit_mut(white).officer = Some(red_actions::state::Officer { token: clever });
+    assert_eq!(r.scout_reach(&s, white), Inches::whole(8));
+}
+
+#[test]
+fn ambushes_dummies_are_removed_when_an_enemy_sees_their_place() {
+    let (r, mut s, _, white) = ambush();
+    // The dummy at (33, 29) inside the village: seen within 4".
+    place(&mut s, white, 30, 31, 90);
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::Done { unit: white }, &mut ev)
+        .unwrap();
+    assert!(s.dummies[0].gone);
+    assert!(!s.dummies[1].gone, "the other is far off in the village");
+    assert!(words(&r, &s, &ev, WHITE).contains("was a dummy"));
+}
+
+#[test]
+fn ambushes_a_hidden_unit_cannot_be_shot_and_the_refusal_tells_nothing() {
+    let (r, mut s, mg, white) = ambush();
+    place(&mut s, white, 20, 24, 90);
+    let why = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Shoot {
+                unit: white,
+                target: mg,
+            },
+        )
+        .unwrap();
+    assert_eq!(why, "there is no such unit");
+    let why_none = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Shoot {
+                unit: white,
+                target: 999,
+            },
+        )
+        .unwrap();
+    assert_eq!(why, why_none);
+}
+
+/// Plays the village from the start with the first legal choice (answers
+/// lie low) and checks at every step that the Whites' view and log never
+/// show the 2nd battalion or the MG while they are hidden, and that the
+/// Reds' view shows them.
+#[test]
+fn ambushes_views_and_logs_never_show_the_other_sides_hidden_units() {
+    let r = village();
+    let mut s = r.setup(&Options::new(), 3).unwrap();
+    let (reg2, mg) = (id(&r, "r_reg2"), id(&r, "r_mg"));
+    for step in 0..400 {
+        let Some(side) = r.decider(&s) else { break };
+        let mut choices = Vec::new();
+        r.choices(&s, side, &mut choices);
+        let a = choices
+            .iter()
+            .find(|a| matches!(a, Action::LieLow { .. }))
+            .or_else(|| choices.get(step % choices.len().max(1)))
+            .copied()
+            .unwrap();
+        let mut ev = Vec::new();
+        r.apply(&mut s, side, &a, &mut ev).unwrap();
+        for (u, name) in [(reg2, "2nd battalion"), (mg, "")] {
+            let hidden = s.unit(u).hidden && s.unit(u).status == Status::OnTable;
+            let white = r.view(&s, Some(WHITE));
+            let red = r.view(&s, Some(RED));
+            assert_eq!(
+                white.units.iter().any(|v| v.id == u),
+                !hidden,
+                "step {step}"
+            );
+            if s.unit(u).status != Status::Gone {
+                assert!(red.units.iter().any(|v| v.id == u), "step {step}");
+            }
+            if hidden && !name.is_empty() {
+                let log = words(&r, &s, &ev, WHITE);
+                assert!(!log.contains(name), "step {step}: {log}");
+                assert!(
+                    !serde_json::to_string(&white).unwrap().contains(name),
+                    "step {step}"
+                );
+                assert!(!r.prompt_text(&s, WHITE).contains(name), "step {step}");
+            }
+        }
+        r.check_invariants(&s).unwrap();
+    }
+}

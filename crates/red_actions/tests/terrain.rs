@@ -1,0 +1,761 @@
+//! Visibility (hills, woods, hedges), Weather, Marching, Barbed Wire,
+//! Buildings and Digging in, on set positions with dice set on the table.
+
+use engine::param::{Degrees, Inches, Point, Pose};
+use engine::{Options, Ruleset, Side};
+use red_actions::RedActions;
+use red_actions::scenario::{Area, AreaKind, Cover, Elevation, Scenario, WeatherKind};
+use red_actions::state::{Action, Event, Order, Phase, State, Status, Test, UnitId};
+
+const WHITE: Side = Side::A;
+const RED: Side = Side::B;
+
+fn scenario(id: &str) -> Scenario {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/red_actions")
+        .join(format!("{id}.toml"));
+    red_actions::load_scenario(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(r: &RedActions, key: &str) -> UnitId {
+    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
+}
+
+fn pt(x: f64, y: f64) -> Point {
+    Point {
+        x: Inches((x * 100.0).round() as i32),
+        y: Inches((y * 100.0).round() as i32),
+    }
+}
+
+fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<Point> {
+    vec![pt(x0, y0), pt(x1, y0), pt(x1, y1), pt(x0, y1)]
+}
+
+fn area(kind: AreaKind, elevation: Elevation, points: Vec<Point>) -> Area {
+    Area {
+        kind,
+        name: format!("{kind:?}"),
+        cover: Cover::None,
+        elevation,
+        points,
+    }
+}
+
+/// The village's table cleared and given these areas (no lines).
+fn table(areas: Vec<Area>) -> RedActions {
+    let mut sc = scenario("village");
+    sc.terrain = areas;
+    sc.lines.clear();
+    sc.buildings.clear();
+    RedActions::new(sc)
+}
+
+fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
+    let unit = s.unit_mut(u);
+    unit.status = Status::OnTable;
+    unit.acted = false;
+    unit.hidden = false;
+    unit.ambush = false;
+    unit.formation.front = Pose {
+        at: pt(x, y),
+        facing: Degrees::whole(facing),
+    };
+}
+
+/// Everyone off the table and done for the turn.
+fn empty(r: &RedActions, seed: u64) -> State {
+    let mut s = r.setup(&Options::new(), seed).unwrap();
+    for u in s.units.iter_mut() {
+        u.status = Status::Waiting;
+        u.acted = true;
+        u.hidden = false;
+        u.ambush = false;
+    }
+    for d in s.dummies.iter_mut() {
+        d.gone = true;
+    }
+    s
+}
+
+fn choose(s: &mut State, side: Side) {
+    s.phase = Phase::Choose { side, card: None };
+}
+
+// ------------------------------------------------------------------ Visibility
+
+#[test]
+fn visibility_a_hill_overlooks_woods_but_not_the_dead_ground_behind_them() {
+    let r = table(vec![
+        area(AreaKind::Hill, Elevation::Hill, rect(0.0, 0.0, 10.0, 48.0)),
+        area(
+            AreaKind::Wood,
+            Elevation::Flat,
+            rect(20.0, 10.0, 30.0, 30.0),
+        ),
+    ]);
+    let on_hill = pt(5.0, 20.0);
+    assert!(
+        r.sees(on_hill, pt(35.0, 20.0), false),
+        "5\" beyond the wood"
+    );
+    assert!(!r.sees(on_hill, pt(31.0, 20.0), false), "1\": dead ground");
+    assert!(!r.sees(on_hill, pt(32.0, 20.0), false), "2\": dead ground");
+    assert!(r.sees(on_hill, pt(32.1, 20.0), false), "2.1\": seen");
+    // From the flat, the wood blocks.
+    assert!(!r.sees(pt(15.0, 20.0), pt(35.0, 20.0), false));
+    // Sight is the same both ways.
+    assert!(r.sees(pt(35.0, 20.0), on_hill, false));
+}
+
+#[test]
+fn visibility_a_rise_overlooks_nothing() {
+    let r = table(vec![
+        area(AreaKind::Hill, Elevation::Rise, rect(0.0, 0.0, 10.0, 48.0)),
+        area(
+            AreaKind::Wood,
+            Elevation::Flat,
+            rect(20.0, 10.0, 30.0, 30.0),
+        ),
+    ]);
+    assert!(!r.sees(pt(5.0, 20.0), pt(35.0, 20.0), false));
+}
+
+#[test]
+fn visibility_a_crest_hides_the_low_ground_beyond_it() {
+    let r = table(vec![area(
+        AreaKind::Hill,
+        Elevation::Hill,
+        rect(20.0, 0.0, 30.0, 48.0),
+    )]);
+    assert!(!r.sees(pt(10.0, 20.0), pt(40.0, 20.0), false));
+    assert!(
+        r.sees(pt(10.0, 20.0), pt(25.0, 20.0), false),
+        "onto the hill"
+    );
+    let open = table(vec![]);
+    assert!(open.sees(pt(10.0, 20.0), pt(40.0, 20.0), false));
+    // A rise is a crest for the flat too.
+    let rise = table(vec![area(
+        AreaKind::Hill,
+        Elevation::Rise,
+        rect(20.0, 0.0, 30.0, 48.0),
+    )]);
+    assert!(!rise.sees(pt(10.0, 20.0), pt(40.0, 20.0), false));
+}
+
+#[test]
+fn visibility_a_tall_hill_overlooks_a_low_one_with_dead_ground_equal_to_the_gap() {
+    let r = table(vec![
+        area(AreaKind::Hill, Elevation::Tall, rect(0.0, 0.0, 10.0, 48.0)),
+        area(AreaKind::Hill, Elevation::Hill, rect(20.0, 0.0, 30.0, 48.0)),
+    ]);
+    let top = pt(5.0, 20.0);
+    // The gap between the hills is 10".
+    assert!(
+        !r.sees(top, pt(35.0, 20.0), false),
+        "5\" behind the low hill"
+    );
+    assert!(!r.sees(top, pt(40.0, 20.0), false), "10\" behind");
+    assert!(r.sees(top, pt(40.5, 20.0), false), "10.5\" behind");
+    assert!(r.sees(top, pt(25.0, 20.0), false), "the low hill itself");
+    // From a hill as high as the other, everything behind it is hidden.
+    let same = table(vec![
+        area(AreaKind::Hill, Elevation::Hill, rect(0.0, 0.0, 10.0, 48.0)),
+        area(AreaKind::Hill, Elevation::Hill, rect(20.0, 0.0, 30.0, 48.0)),
+    ]);
+    assert!(!same.sees(top, pt(60.0, 20.0), false));
+}
+
+#[test]
+fn visibility_inside_woods_sight_is_four_inches() {
+    let r = table(vec![area(
+        AreaKind::Wood,
+        Elevation::Flat,
+        rect(10.0, 10.0, 40.0, 40.0),
+    )]);
+    assert!(r.sees(pt(20.0, 20.0), pt(24.0, 20.0), false));
+    assert!(!r.sees(pt(20.0, 20.0), pt(24.5, 20.0), false));
+    // Within 2" of the edge one sees out.
+    assert!(r.sees(pt(11.5, 20.0), pt(2.0, 20.0), false));
+    assert!(!r.sees(pt(12.5, 20.0), pt(2.0, 20.0), false));
+}
+
+#[test]
+fn visibility_a_stationary_unit_behind_a_hedge_is_seen_only_within_four_inches() {
+    let mut sc = scenario("village");
+    sc.terrain.clear();
+    sc.buildings.clear();
+    sc.lines.retain(|l| l.name == "West hedges");
+    let r = RedActions::new(sc);
+    // The hedge runs north-south at x = 27 from y = 15 to 22.
+    let behind = pt(27.5, 18.0);
+    assert!(
+        !r.sees(pt(17.0, 18.0), behind, false),
+        "stationary, 10\" off"
+    );
+    assert!(
+        r.sees(pt(17.0, 18.0), behind, true),
+        "moving troops are seen"
+    );
+    assert!(r.sees(pt(24.0, 18.0), behind, false), "3.5\": seen");
+    // The unit behind it sees through it.
+    assert!(r.sees(behind, pt(17.0, 18.0), true));
+}
+
+// ------------------------------------------------------------------ Weather
+
+fn weather(w: WeatherKind) -> RedActions {
+    let mut sc = scenario("village");
+    sc.weather = w;
+    RedActions::new(sc)
+}
+
+#[test]
+fn weather_sight_and_range_at_night_in_fog_and_rain() {
+    let cases = [
+        (WeatherKind::Clear, 200, 16),
+        (WeatherKind::Rain, 40, 16),
+        (WeatherKind::DarkNight, 3, 3),
+        (WeatherKind::Moonlight, 6, 6),
+        (WeatherKind::Fog, 6, 6),
+    ];
+    for (w, sight, range) in cases {
+        let r = weather(w);
+        assert_eq!(r.sight_range(), Inches::whole(sight), "{w:?}");
+        assert_eq!(
+            r.fire_range(Inches::whole(16)),
+            Inches::whole(range),
+            "{w:?}"
+        );
+    }
+    assert!(!weather(WeatherKind::Rain).road_bonus_applies());
+    assert!(weather(WeatherKind::Fog).road_bonus_applies());
+}
+
+#[test]
+fn weather_at_night_every_unit_starts_with_one_humiliated_marker() {
+    // Rulebook example (Weather).
+    let night = weather(WeatherKind::DarkNight);
+    let s = night.setup(&Options::new(), 1).unwrap();
+    assert!(s.units.iter().all(|u| u.humiliated == 1));
+    let day = weather(WeatherKind::Clear);
+    let d = day.setup(&Options::new(), 1).unwrap();
+    assert!(d.units.iter().all(|u| u.humiliated == 0));
+    // And +1 to the success numbers.
+    let u = id(&night, "r_reg1");
+    assert_eq!(
+        night.morale_number(&s, u, Test::Fear),
+        day.morale_number(&d, u, Test::Fear) + 1
+    );
+}
+
+#[test]
+fn weather_at_night_shooting_reaches_only_as_far_as_one_sees() {
+    for (w, gap, ok) in [
+        (WeatherKind::DarkNight, 4.0, false),
+        (WeatherKind::DarkNight, 2.5, true),
+        (WeatherKind::Moonlight, 5.0, true),
+        (WeatherKind::Moonlight, 7.0, false),
+    ] {
+        let r = weather(w);
+        let mut s = empty(&r, 1);
+        let (red, white) = (id(&r, "r_reg1"), id(&r, "w_vol1"));
+        place(&mut s, red, 40.0, 44.0, 270);
+        place(&mut s, white, 40.0 - gap, 44.0, 90);
+        choose(&mut s, RED);
+        let shot = r.refusal(
+            &s,
+            RED,
+            &Action::Shoot {
+                unit: red,
+                target: white,
+            },
+        );
+        assert_eq!(shot.is_none(), ok, "{w:?} at {gap}: {shot:?}");
+    }
+}
+
+#[test]
+fn weather_at_night_a_line_moves_at_half_speed_a_column_at_full() {
+    let r = weather(WeatherKind::Fog);
+    let mut s = empty(&r, 1);
+    let u = id(&r, "r_reg1");
+    place(&mut s, u, 40.0, 44.0, 0);
+    assert_eq!(r.speed_allowance(&s, u), Inches::whole(3));
+    s.unit_mut(u).order = Order::Column;
+    assert_eq!(r.speed_allowance(&s, u), Inches::whole(6));
+    let day = weather(WeatherKind::Clear);
+    s.unit_mut(u).order = Order::Line;
+    assert_eq!(day.speed_allowance(&s, u), Inches::whole(6));
+}
+
+#[test]
+fn weather_at_night_units_off_the_features_veer_on_one_and_six() {
+    for (die, facing) in [(1, 3300), (2, 0), (5, 0), (6, 300)] {
+        let r = weather(WeatherKind::DarkNight);
+        let mut s = empty(&r, 1);
+        let u = id(&r, "r_reg1");
+        place(&mut s, u, 66.0, 40.0, 0);
+        choose(&mut s, RED);
+        s.loaded = vec![die];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            RED,
+            &Action::Advance {
+                unit: u,
+                distance: Inches::whole(1),
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Veers { die: d, .. } if *d == die))
+        );
+        assert_eq!(
+            s.unit(u).formation.front.facing,
+            Degrees(facing),
+            "d6 {die}"
+        );
+    }
+    // On a road: no roll.
+    let r = weather(WeatherKind::DarkNight);
+    let mut s = empty(&r, 1);
+    let u = id(&r, "r_reg1");
+    place(&mut s, u, 10.0, 24.5, 90);
+    choose(&mut s, RED);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(1),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(!ev.iter().any(|e| matches!(e, Event::Veers { .. })));
+}
+
+// ------------------------------------------------------------------ Marching
+
+fn march_setup() -> (RedActions, State, UnitId) {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let u = id(&r, "w_vol1");
+    place(&mut s, u, 4.0, 44.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    choose(&mut s, WHITE);
+    (r, s, u)
+}
+
+#[test]
+fn marching_a_column_away_from_the_enemy_moves_at_double_speed() {
+    let (r, mut s, u) = march_setup();
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::March { unit: u }, &mut ev)
+        .unwrap();
+    assert!(s.unit(u).marching);
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!(seg.allowance, Inches::whole(12));
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(11),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    // Marching units do not shoot.
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 30.0, 44.0, 270);
+    choose(&mut s, WHITE);
+    s.unit_mut(u).acted = false;
+    let why = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Shoot {
+                unit: u,
+                target: red,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("marching"), "{why}");
+}
+
+#[test]
+fn marching_not_in_line_near_a_known_enemy_or_once_shot_at() {
+    let (r, mut s, u) = march_setup();
+    s.unit_mut(u).order = Order::Line;
+    let why = r.refusal(&s, WHITE, &Action::March { unit: u }).unwrap();
+    assert!(why.contains("column"), "{why}");
+    let (r, mut s, u) = march_setup();
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 43.0, 44.0, 270);
+    let why = r.refusal(&s, WHITE, &Action::March { unit: u }).unwrap();
+    assert!(why.contains("within 40"), "{why}");
+    // A hidden enemy is not known.
+    s.unit_mut(red).hidden = true;
+    assert_eq!(r.refusal(&s, WHITE, &Action::March { unit: u }), None);
+    // 40.5" off: allowed.
+    s.unit_mut(red).hidden = false;
+    place(&mut s, red, 46.0, 44.0, 270);
+    assert_eq!(r.refusal(&s, WHITE, &Action::March { unit: u }), None);
+    s.unit_mut(u).shot_at = true;
+    let why = r.refusal(&s, WHITE, &Action::March { unit: u }).unwrap();
+    assert!(why.contains("shot at"), "{why}");
+}
+
+// ------------------------------------------------------------------ Barbed Wire
+
+/// The wired position with everyone away; `key` facing the wire belt
+/// from the south, its front 0.6" short of it at x = 16.
+fn at_the_wire(key: &str) -> (RedActions, State, UnitId) {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let u = id(&r, key);
+    // The wire runs from (8, 19) to (24, 20): y = 19.5 at x = 16.
+    place(&mut s, u, 16.0, 20.1, 0);
+    choose(&mut s, WHITE);
+    (r, s, u)
+}
+
+fn next_turn(s: &mut State, u: UnitId) {
+    s.unit_mut(u).acted = false;
+    s.turn += 1;
+    choose(s, WHITE);
+}
+
+#[test]
+fn barbed_wire_stops_a_move_and_infantry_cross_on_nine() {
+    let (r, mut s, u) = at_the_wire("w_vol1");
+    let why = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Advance {
+                unit: u,
+                distance: Inches::whole(3),
+            },
+        )
+        .unwrap();
+    assert!(why.contains("impassable"), "{why}");
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::EntersWire { .. })));
+    assert!(s.unit(u).in_wire.is_some());
+    let y0 = s.unit(u).formation.front.at.y;
+    // 4 + 4 = 8: still caught (riflemen need 9).
+    next_turn(&mut s, u);
+    s.loaded = vec![4, 4];
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    assert_eq!(s.unit(u).formation.front.at.y, y0);
+    // Caught in the wire it may not move.
+    next_turn(&mut s, u);
+    assert!(
+        r.refusal(
+            &s,
+            WHITE,
+            &Action::Advance {
+                unit: u,
+                distance: Inches(50)
+            }
+        )
+        .unwrap()
+        .contains("wire")
+    );
+    s.loaded = vec![5, 4];
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    let u2 = s.unit(u);
+    assert!(u2.in_wire.is_none());
+    let rear = u2.formation.bases()[0]
+        .corners()
+        .iter()
+        .map(|p| p.y)
+        .max()
+        .unwrap();
+    assert!(
+        rear < pt(0.0, 19.5).y,
+        "the whole unit is north of the wire"
+    );
+    assert!(s.wire_gaps.is_empty(), "riflemen cut no gap");
+}
+
+#[test]
+fn barbed_wire_engineers_on_eight_cross_and_cut_a_gap_others_then_use() {
+    let (r, mut s, u) = at_the_wire("w_sappers");
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    next_turn(&mut s, u);
+    s.loaded = vec![4, 3];
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    assert!(s.unit(u).in_wire.is_some(), "7 fails");
+    next_turn(&mut s, u);
+    s.loaded = vec![4, 4];
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    assert!(s.unit(u).in_wire.is_none());
+    assert_eq!(s.wire_gaps.len(), 1);
+    // The Volunteers at the gap go through without a roll or a wait (the
+    // sappers gone on).
+    place(&mut s, u, 60.0, 10.0, 0);
+    let v = id(&r, "w_vol1");
+    place(&mut s, v, 16.0, 20.1, 0);
+    next_turn(&mut s, v);
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: v }, &mut ev)
+        .unwrap();
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::WireRoll { .. } | Event::EntersWire { .. }))
+    );
+    assert!(s.unit(v).formation.front.at.y < pt(0.0, 19.0).y);
+}
+
+#[test]
+fn barbed_wire_only_infantry_cross_on_foot() {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let guns = id(&r, "w_guns");
+    place(&mut s, guns, 16.0, 20.6, 0);
+    choose(&mut s, WHITE);
+    let why = r
+        .refusal(&s, WHITE, &Action::CrossWire { unit: guns })
+        .unwrap();
+    assert!(why.contains("infantry only"), "{why}");
+    let (r, mut s, u) = at_the_wire("w_vol1");
+    place(&mut s, u, 16.0, 25.0, 0);
+    let why = r
+        .refusal(&s, WHITE, &Action::CrossWire { unit: u })
+        .unwrap();
+    assert!(why.contains("not at the wire"), "{why}");
+}
+
+// ------------------------------------------------------------------ Buildings
+
+/// The village; the 1st battalion touching the south huts from the west.
+fn by_the_huts() -> (RedActions, State, UnitId, u16) {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let u = id(&r, "r_reg1");
+    place(&mut s, u, 29.8, 28.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    choose(&mut s, RED);
+    // A White unit still to come keeps the turn going.
+    s.unit_mut(id(&r, "w_vol2")).acted = false;
+    let b = r
+        .sc()
+        .buildings
+        .iter()
+        .position(|b| b.name == "South huts")
+        .unwrap() as u16;
+    (r, s, u, b)
+}
+
+#[test]
+fn buildings_setting_fire_needs_a_three_and_the_fire_grows_to_five() {
+    for (die, markers) in [(2, 0), (3, 1), (6, 1)] {
+        let (r, mut s, u, b) = by_the_huts();
+        s.loaded = vec![die];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            RED,
+            &Action::SetFire {
+                unit: u,
+                building: b,
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert_eq!(s.fires[b as usize], markers, "d6 {die}");
+        assert!(s.unit(u).acted, "the whole segment");
+    }
+    let (r, mut s, u, b) = by_the_huts();
+    s.loaded = vec![3];
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::SetFire {
+            unit: u,
+            building: b,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    // Each new turn adds a marker: 2, 3, 4, 5 (burnt down).
+    let mut turns = 0;
+    while s.fires[b as usize] < 5 && turns < 10 {
+        let turn = s.turn;
+        let side = r.decider(&s).unwrap();
+        let mut c = Vec::new();
+        r.choices(&s, side, &mut c);
+        let done = c
+            .iter()
+            .find(|a| matches!(a, Action::Done { .. }))
+            .copied()
+            .unwrap_or(c[0]);
+        r.apply(&mut s, side, &done, &mut ev).unwrap();
+        if s.turn != turn {
+            turns += 1;
+        }
+    }
+    assert_eq!((s.fires[b as usize], turns), (5, 4));
+    assert!(ev.iter().any(|e| matches!(e, Event::BuildingBurnt { .. })));
+    s.unit_mut(u).acted = false;
+    choose(&mut s, RED);
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::FightFire {
+                unit: u,
+                building: b,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("burnt down"), "{why}");
+}
+
+#[test]
+fn buildings_fighting_fire_removes_one_two_or_three_markers() {
+    for (die, left) in [(3, 4), (4, 3), (5, 2), (6, 1)] {
+        let (r, mut s, u, b) = by_the_huts();
+        s.fires[b as usize] = 4;
+        s.loaded = vec![die];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            RED,
+            &Action::FightFire {
+                unit: u,
+                building: b,
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert_eq!(s.fires[b as usize], left, "d6 {die}");
+    }
+    let (r, s, u, b) = by_the_huts();
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::FightFire {
+                unit: u,
+                building: b,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("not on fire"), "{why}");
+    // Not touching: refused.
+    let (r, mut s, u, b) = by_the_huts();
+    place(&mut s, u, 20.0, 40.0, 90);
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::SetFire {
+                unit: u,
+                building: b,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("not touching"), "{why}");
+}
+
+#[test]
+fn buildings_only_the_bases_that_fit_the_frontage_fire_out() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let (red, white) = (id(&r, "r_reg1"), id(&r, "w_vol1"));
+    // 4 bases in line (4.72") in the north huts (frontage 3), facing
+    // north 1.1" from the village's edge; the Volunteers 6" north.
+    place(&mut s, red, 32.0, 17.1, 0);
+    place(&mut s, white, 32.0, 11.1, 180);
+    assert_eq!(r.frontage_cap(&s, red), 3);
+    assert_eq!(r.fire_sums(&s, red, white).unwrap().bases, 3);
+    place(&mut s, red, 32.0, 40.0, 0);
+    place(&mut s, white, 32.0, 34.0, 180);
+    assert_eq!(r.fire_sums(&s, red, white).unwrap().bases, 4, "in the open");
+}
+
+// ------------------------------------------------------------------ Digging in
+
+#[test]
+fn digging_in_half_a_column_with_tools_a_quarter_without_up_to_three() {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let (sappers, vols) = (id(&r, "w_sappers"), id(&r, "w_vol1"));
+    place(&mut s, sappers, 20.0, 40.0, 0);
+    place(&mut s, vols, 40.0, 40.0, 0);
+    let mut ev = Vec::new();
+    for (u, per) in [(sappers, 2u8), (vols, 1)] {
+        for n in 1..=13u8 {
+            s.unit_mut(u).acted = false;
+            choose(&mut s, WHITE);
+            let dig = Action::Dig { unit: u };
+            if (per * (n - 1)) >= 12 {
+                assert!(r.refusal(&s, WHITE, &dig).unwrap().contains("3 columns"));
+                break;
+            }
+            r.apply(&mut s, WHITE, &dig, &mut ev).unwrap();
+            assert_eq!(s.unit(u).dug_in, (per * n).min(12));
+            assert!(s.unit(u).acted, "digging is the whole segment");
+            assert!(!s.unit(u).evading);
+        }
+    }
+    let guns = id(&r, "w_guns");
+    place(&mut s, guns, 60.0, 40.0, 0);
+    choose(&mut s, WHITE);
+    assert!(
+        r.refusal(&s, WHITE, &Action::Dig { unit: guns })
+            .unwrap()
+            .contains("infantry only")
+    );
+}
+
+#[test]
+fn digging_in_foxholes_shift_whole_columns_and_are_left_on_moving() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let (red, white) = (id(&r, "r_reg1"), id(&r, "w_vol1"));
+    place(&mut s, red, 40.0, 44.0, 270);
+    place(&mut s, white, 34.0, 44.0, 90);
+    let open = r.fire_sums(&s, white, red).unwrap().shift;
+    s.unit_mut(red).dug_in = 2;
+    assert_eq!(r.fire_sums(&s, white, red).unwrap().shift, open, "½ column");
+    s.unit_mut(red).dug_in = 4;
+    assert_eq!(r.fire_sums(&s, white, red).unwrap().shift, open - 1);
+    s.unit_mut(red).dug_in = 12;
+    assert_eq!(r.fire_sums(&s, white, red).unwrap().shift, open - 3);
+    choose(&mut s, RED);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Turn {
+            unit: red,
+            turn: red_actions::geometry::Turn::About,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.unit(red).dug_in, 0, "out of its foxholes");
+}
