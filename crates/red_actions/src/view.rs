@@ -42,7 +42,7 @@ pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
             .filter(|(_, u)| u.status != Status::Gone)
             .map(|(i, u)| UnitView {
                 id: i as u16,
-                name: r.name(i as u16).to_string(),
+                name: r.unit_name(s, i as u16),
                 side: u.side,
                 troop: r.troop(u).name.clone(),
                 order: u.order,

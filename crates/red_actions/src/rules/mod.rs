@@ -5,12 +5,16 @@
 //! rout and rallying) and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
+pub mod dismounting;
 pub mod game_sequence;
 pub mod invariants;
 pub mod morale;
 pub mod movement;
+pub mod officers;
 pub mod out_of_turn;
+pub mod permitted_actions;
 pub mod shooting;
+pub mod unit_characteristics;
 
 use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
 use crate::scenario::{AreaKind, Category, Cover, Elevation, LineKind, Scenario, TroopType};
@@ -174,9 +178,14 @@ impl RedActions {
         self.troop(u).category
     }
 
-    /// The unit's name in the scenario.
+    /// The unit's name in the scenario (a part of a divided unit, which
+    /// is not in the scenario, is "a detachment" here: `unit_name` gives
+    /// its name from the state).
     pub fn name(&self, id: UnitId) -> &str {
-        &self.scenario.units[id as usize].name
+        self.scenario
+            .units
+            .get(id as usize)
+            .map_or("a detachment", |u| u.name.as_str())
     }
 
     pub fn sight_rules(&self) -> SightRules {
@@ -191,7 +200,7 @@ impl RedActions {
     /// Whether the unit has a trait (its card's; officers' traits are
     /// added here too).
     pub fn has_trait(&self, s: &State, id: UnitId, t: crate::scenario::Trait) -> bool {
-        self.troop(s.unit(id)).has(t)
+        self.unit_has_trait(s, id, t)
     }
 
     /// Who decides now (`None`: the game is over): the side an open
@@ -388,6 +397,10 @@ impl Ruleset for RedActions {
                 | Event::Shot { .. }
                 | Event::MoraleTest { .. }
                 | Event::OfficerRoll { .. }
+                | Event::OfficerDrawn { .. }
+                | Event::MobRoll { .. }
+                | Event::PreEmptRoll { .. }
+                | Event::Combined { die: Some(_), .. }
         )
     }
 
@@ -395,6 +408,8 @@ impl Ruleset for RedActions {
         if let Some(q) = self.question(s) {
             return match q.ask {
                 crate::state::Ask::IgnoreRetire { .. } => "retire_results",
+                crate::state::Ask::SwapRetire { .. } => "special_unit_characteristics",
+                crate::state::Ask::PreEmpt { .. } => "pre_empting_enemy_actions",
             };
         }
         match &s.phase {
