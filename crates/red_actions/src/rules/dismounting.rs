@@ -21,7 +21,7 @@ impl RedActions {
             return Some("dismounting takes the whole move".into());
         }
         let Some(inf) = self.troop(u).dismounts_as else {
-            return Some(format!("{} has no horses to leave", self.name(id)));
+            return Some(format!("{} has no horses to leave", self.unit_name(s, id)));
         };
         if u.bases() < 2 {
             return Some("one base would hold the horses and no one would be left".into());
@@ -68,7 +68,7 @@ impl RedActions {
             return Some("mounting takes the whole move".into());
         }
         let Some(to) = self.mounted_formation(s, id) else {
-            return Some(format!("{} has no horses", self.name(id)));
+            return Some(format!("{} has no horses", self.unit_name(s, id)));
         };
         self.placement(s, id, &u.formation, &to, false)
             .err()

@@ -408,8 +408,8 @@ impl Ruleset for RedActions {
         if let Some(q) = self.question(s) {
             return match q.ask {
                 crate::state::Ask::IgnoreRetire { .. } => "retire_results",
-                crate::state::Ask::SwapRetire { .. } => "special_unit_characteristics",
-                crate::state::Ask::PreEmpt { .. } => "pre_empting_enemy_actions",
+                crate::state::Ask::SwapRetire { .. } => "unit_characteristics",
+                crate::state::Ask::PreEmpt { .. } => "pre_empting",
             };
         }
         match &s.phase {

@@ -313,7 +313,7 @@ impl RedActions {
             let u = s.unit(o);
             if u.status != Status::Gone
                 || u.more.merged_into.is_some()
-                || !u.more.promote_at.is_some_and(|t| t <= s.turn)
+                || u.more.promote_at.is_none_or(|t| t > s.turn)
             {
                 continue;
             }
@@ -388,7 +388,7 @@ impl RedActions {
     pub(crate) fn join_refusal(&self, s: &State, id: UnitId, target: UnitId) -> Option<String> {
         let u = s.unit(id);
         if self.cat(u) != Category::Officer || u.officer.is_none() {
-            return Some(format!("{} is no senior officer", self.name(id)));
+            return Some(format!("{} is no senior officer", self.unit_name(s, id)));
         }
         if target as usize >= s.units.len() || target == id {
             return Some("there is no such unit to command".into());
@@ -397,7 +397,7 @@ impl RedActions {
         if t.side != u.side || !self.standing(s, target) {
             return Some(format!(
                 "{} is not a friendly unit standing on the table",
-                self.name(target)
+                self.unit_name(s, target)
             ));
         }
         if self.cat(t) == Category::Officer || t.formation.count == 0 {
@@ -406,12 +406,12 @@ impl RedActions {
         if self.personal_commander(s, target).is_some() {
             return Some(format!(
                 "{} has a senior officer in command already",
-                self.name(target)
+                self.unit_name(s, target)
             ));
         }
         let near = self.sc().tables.morale.senior_near;
         if !unit_dist2(&u.footprint(), &t.footprint()).is_some_and(|d| d.within(near)) {
-            return Some(format!("{} is more than {near} away", self.name(target)));
+            return Some(format!("{} is more than {near} away", self.unit_name(s, target)));
         }
         let commissar = |tok: Option<Officer>| {
             tok.is_some_and(|o| {
@@ -423,7 +423,7 @@ impl RedActions {
         if commissar(t.officer) && !commissar(u.officer) {
             return Some(format!(
                 "the Commissar commanding {} lets no other officer take over",
-                self.name(target)
+                self.unit_name(s, target)
             ));
         }
         None
@@ -444,7 +444,7 @@ impl RedActions {
 
     pub(crate) fn leave_refusal(&self, s: &State, id: UnitId) -> Option<String> {
         let Some(o) = self.personal_commander(s, id) else {
-            return Some(format!("no senior officer commands {}", self.name(id)));
+            return Some(format!("no senior officer commands {}", self.unit_name(s, id)));
         };
         if self.beside(s, o, id).is_none() {
             return Some("there is no room for the officer's base beside the unit".into());
@@ -607,7 +607,7 @@ impl RedActions {
             };
             format!(
                 "{} must be fired at first ({why}); a senior officer at hand could override",
-                self.name(t)
+                self.unit_name(s, t)
             )
         })
     }

@@ -72,7 +72,7 @@ impl RedActions {
         }
         let c = self.cat(u);
         if c == crate::scenario::Category::Officer || c.is_train_car() {
-            return Some(format!("{} cannot divide", self.name(id)));
+            return Some(format!("{} cannot divide", self.unit_name(s, id)));
         }
         if self.division(s, id, into).is_none() {
             return Some(format!(
@@ -210,15 +210,15 @@ impl RedActions {
             return Some("there is no such unit to combine with".into());
         }
         let (u, w) = (s.unit(id), s.unit(with));
-        if w.side != u.side || w.troop != u.troop {
+        if w.side != u.side || w.troop != u.troop || w.more.mounted_as != u.more.mounted_as {
             return Some(format!(
                 "{} is not of the same sort as {}",
-                self.name(with),
-                self.name(id)
+                self.unit_name(s, with),
+                self.unit_name(s, id)
             ));
         }
         if w.acted || !self.standing(s, with) {
-            return Some(format!("{} has acted this turn", self.name(with)));
+            return Some(format!("{} has acted this turn", self.unit_name(s, with)));
         }
         if u.routing || w.routing || u.status != Status::OnTable {
             return Some("routing units do not combine".into());
@@ -229,7 +229,7 @@ impl RedActions {
         if !u.more.touching.contains(&with) || !self.in_contact(u, w) {
             return Some(format!(
                 "{} was not in contact with it at the start of the turn",
-                self.name(with)
+                self.unit_name(s, with)
             ));
         }
         let max = self.troop(u).max_bases;
@@ -316,7 +316,7 @@ impl RedActions {
         {
             return Some(format!(
                 "{} rallied from rout lately: it may not advance toward the enemy before turn {}",
-                self.name(id),
+                self.unit_name(s, id),
                 s.unit(id).more.no_advance_until
             ));
         }

@@ -110,7 +110,7 @@ impl RedActions {
         if u.more.mob_roll == 2 && !matches!(a, Action::Shoot { .. } | Action::Done { .. }) {
             return Some(format!(
                 "{} hesitates (it failed its Mob roll): it stays where it is, though it may shoot",
-                self.name(a.unit())
+                self.unit_name(s, a.unit())
             ));
         }
         None
