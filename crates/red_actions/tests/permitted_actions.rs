@@ -223,3 +223,49 @@ fn permitted_actions_combining_needs_contact_at_the_start_of_the_turn() {
     assert_eq!(s.unit(red).bases(), 4);
     r.check_invariants(&s).unwrap();
 }
+
+#[test]
+fn permitted_actions_combining_a_commissar_keeps_command_over_a_higher_rank() {
+    let (r, mut s, red) = alone();
+    let sc = r.sc();
+    let pool = &sc.pools[sc.army_of(Side::B).pool];
+    let tok = |name: &str| red_actions::state::Officer {
+        token: pool.tokens.iter().position(|t| t.name == name).unwrap() as u16,
+    };
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        Side::B,
+        &Action::Divide { unit: red, into: 2 },
+        &mut ev,
+    )
+    .unwrap();
+    let new = (s.units.len() - 1) as UnitId;
+    let white = id(&r, "w_vol1");
+    r.apply(&mut s, Side::A, &Action::Done { unit: white }, &mut ev)
+        .unwrap();
+    s.unit_mut(white).acted = false;
+    s.phase = Phase::Choose {
+        side: Side::B,
+        card: None,
+    };
+    // Equal ranks (1); the Party man commands without a die.
+    s.unit_mut(red).officer = Some(tok("Kombat, steady"));
+    s.unit_mut(new).officer = Some(tok("Kombat, Party man"));
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        Side::B,
+        &Action::Combine {
+            unit: red,
+            with: new,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.unit(red).officer, Some(tok("Kombat, Party man")));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Combined { die: None, .. }))
+    );
+}

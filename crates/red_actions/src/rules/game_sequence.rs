@@ -448,7 +448,9 @@ impl RedActions {
                         .map(|r| format!("the guns would not fit: {r}"))
                 }
             }
-            Action::Shoot { target, .. } => self.shoot_refusal(s, id, &seg, target),
+            Action::Shoot { target, .. } => self
+                .shoot_refusal(s, id, &seg, target)
+                .or_else(|| self.priority_refusal(s, id, target)),
             Action::RallyTerror { .. } => {
                 if !fresh {
                     Some("rallying takes the whole segment".into())

@@ -411,7 +411,10 @@ impl RedActions {
         }
         let near = self.sc().tables.morale.senior_near;
         if !unit_dist2(&u.footprint(), &t.footprint()).is_some_and(|d| d.within(near)) {
-            return Some(format!("{} is more than {near} away", self.unit_name(s, target)));
+            return Some(format!(
+                "{} is more than {near} away",
+                self.unit_name(s, target)
+            ));
         }
         let commissar = |tok: Option<Officer>| {
             tok.is_some_and(|o| {
@@ -444,7 +447,10 @@ impl RedActions {
 
     pub(crate) fn leave_refusal(&self, s: &State, id: UnitId) -> Option<String> {
         let Some(o) = self.personal_commander(s, id) else {
-            return Some(format!("no senior officer commands {}", self.unit_name(s, id)));
+            return Some(format!(
+                "no senior officer commands {}",
+                self.unit_name(s, id)
+            ));
         };
         if self.beside(s, o, id).is_none() {
             return Some("there is no room for the officer's base beside the unit".into());
@@ -562,6 +568,31 @@ impl RedActions {
         })
     }
 
+    /// Whether `target` could shoot at the unit now (a threat).
+    pub fn threatens(&self, s: &State, target: UnitId, id: UnitId) -> bool {
+        let tg = s.unit(target);
+        let t = self.troop(tg);
+        self.standing(s, target)
+            && t.shooting > 0
+            && tg.order != crate::state::Order::Limbered
+            && unit_dist2(&tg.footprint(), &s.unit(id).footprint())
+                .is_some_and(|d| d.within(t.range))
+            && self.fire_sums(s, target, id).is_some()
+    }
+
+    /// (at close range, in the open) of a target the unit can fire at.
+    fn place_priority(&self, s: &State, id: UnitId, target: UnitId) -> Option<(bool, bool)> {
+        let range = self.troop(s.unit(id)).range;
+        if !unit_dist2(&s.unit(id).footprint(), &s.unit(target).footprint())
+            .is_some_and(|d| d.within(range))
+        {
+            return None;
+        }
+        let f = self.fire_sums(s, id, target)?;
+        let open = self.cover_of(s, target) == crate::scenario::Cover::None;
+        Some((!f.long_range, open))
+    }
+
     /// Firing Priorities: (a threat, at close range, in the open), best
     /// first. A threat is an enemy that could shoot at the firers now.
     pub fn target_priority(
@@ -570,14 +601,8 @@ impl RedActions {
         id: UnitId,
         target: UnitId,
     ) -> Option<(bool, bool, bool)> {
-        let f = self.fire_sums(s, id, target)?;
-        let tg = s.unit(target);
-        let threat = self.standing(s, target)
-            && self.troop(tg).shooting > 0
-            && tg.order != crate::state::Order::Limbered
-            && self.fire_sums(s, target, id).is_some();
-        let open = self.cover_of(s, target) == crate::scenario::Cover::None;
-        Some((threat, !f.long_range, open))
+        let (close, open) = self.place_priority(s, id, target)?;
+        Some((self.threatens(s, target, id), close, open))
     }
 
     /// Why the unit may not shoot at `target` while a target of higher
@@ -594,8 +619,16 @@ impl RedActions {
                 let tu = s.unit(t);
                 t != target && tu.side != side && tu.on_table() && !self.cat(tu).is_vehicle()
             })
-            .filter_map(|t| self.target_priority(s, id, t).map(|p| (p, t)))
-            .filter(|(p, _)| *p > mine)
+            .filter_map(|t| {
+                let (close, open) = self.place_priority(s, id, t)?;
+                // The threat is worked out only where it can decide.
+                let beats_unthreatening = (false, close, open) > mine;
+                if beats_unthreatening {
+                    return Some(((false, close, open), t));
+                }
+                let p = (true, close, open);
+                (p > mine && self.threatens(s, t, id)).then_some((p, t))
+            })
             .max_by_key(|(p, t)| (*p, std::cmp::Reverse(*t)));
         better.map(|(p, t)| {
             let why = if p.0 && !mine.0 {

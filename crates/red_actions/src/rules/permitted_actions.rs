@@ -14,7 +14,8 @@
 //! Combining: units of the same card, in contact at the start of the turn
 //! and neither having acted, within the card's largest unit; all markers
 //! are kept (a pin if either was pinned); the higher-ranking officer
-//! commands, a die deciding between equal ranks (1-3 the acting unit's).
+//! commands (a Commissar before any other), a die deciding between equal
+//! ranks (1-3 the acting unit's).
 //! The combined unit keeps the acting unit's place and order and extends
 //! toward the other (to its side in line, to its rear in column); the
 //! other leaves play without counting as lost.
@@ -251,7 +252,18 @@ impl RedActions {
         let f = self.combined(s, id, with);
         let w = s.unit(with).clone();
         let side = w.side;
-        let rank = |o: Option<crate::state::Officer>| o.map_or(0, |t| self.token(side, t).rank);
+        // A Commissar lets no other officer take over (Special Officer
+        // Characteristics): he ranks first.
+        let rank = |o: Option<crate::state::Officer>| {
+            o.map_or((false, 0), |t| {
+                let tok = self.token(side, t);
+                (
+                    tok.traits
+                        .contains(&crate::scenario::OfficerTrait::Commissar),
+                    tok.rank,
+                )
+            })
+        };
         let (mine, theirs) = (s.unit(id).officer, w.officer);
         let mut die = None;
         let keep_theirs = match rank(mine).cmp(&rank(theirs)) {
@@ -319,9 +331,6 @@ impl RedActions {
                 self.unit_name(s, id),
                 s.unit(id).more.no_advance_until
             ));
-        }
-        if let Action::Shoot { target, .. } = *a {
-            return self.priority_refusal(s, id, target);
         }
         None
     }
