@@ -735,3 +735,25 @@ fn victory_objectives_change_hands_at_the_end_of_a_turn_and_stay_held() {
     place(&mut s, white, 10, 10, 90);
     assert_eq!(r.objective_values(&s), after);
 }
+
+#[test]
+fn dismounting_the_cavalry_dismount_as_the_rulebooks_infantry() {
+    let r = village();
+    let sc = r.sc();
+    for (cav, inf) in [
+        ("red_cavalry", "red_conscripts"),
+        ("horse_army", "red_regulars"),
+        ("red_cossacks", "partisans"),
+        ("white_cossacks", "plastoons"),
+        ("white_cavalry", "white_volunteers"),
+        ("nationalist_cavalry", "nationalist_regulars"),
+        ("polish_uhlans", "polish_regulars"),
+        ("fk_uhlans", "freikorps_kompagnie"),
+        ("makhnovist_cavalry", "makhnovist_partisans"),
+    ] {
+        let c = sc.troop(cav).unwrap();
+        let d = c.dismounts_as.map(|i| sc.troops[i].key.as_str());
+        assert_eq!(d, Some(inf), "{cav}");
+        assert!(sc.troops[c.dismounts_as.unwrap()].shooting > c.shooting);
+    }
+}
