@@ -117,6 +117,9 @@ pub struct Unit {
     /// Entered barbed wire and not yet across (the wire line's index).
     #[serde(default)]
     pub in_wire: Option<u16>,
+    /// More fields, each `#[serde(default)]`: see [`UnitMore`].
+    #[serde(default)]
+    pub more: UnitMore,
 }
 
 /// The state of the vehicle, train and artillery rules on one unit.
@@ -150,6 +153,58 @@ pub struct Kit {
     pub last_observed: bool,
     /// Turn in which it was last under harassing fire (it may not march).
     pub harassed: u8,
+}
+
+/// A unit's state for officers, divided and combined units, dismounting
+/// and rallying (`rules::officers`, `permitted_actions`, `dismounting`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitMore {
+    /// White Conscripts with a White Officer base: the card it tests
+    /// morale as (and it is no Mob) until it first loses a base.
+    #[serde(default)]
+    pub stiffened: Option<u16>,
+    /// Its officers are lost: a replacement is drawn at its next voluntary
+    /// action.
+    #[serde(default)]
+    pub replace_officer: bool,
+    /// A senior officer base in personal command of this unit (his base
+    /// is off the table, with the unit).
+    #[serde(default)]
+    pub with_unit: Option<UnitId>,
+    /// A part of a divided unit: the scenario unit whose name it carries.
+    #[serde(default)]
+    pub origin: Option<UnitId>,
+    /// Its letter among the parts of a divided unit (1 = a); 0: whole.
+    #[serde(default)]
+    pub part: u8,
+    /// Combined into that unit (gone, its bases and markers there).
+    #[serde(default)]
+    pub merged_into: Option<UnitId>,
+    /// Dismounted cavalry: the card it mounts again as.
+    #[serde(default)]
+    pub mounted_as: Option<u16>,
+    /// Bases away holding the horses (dismounted cavalry).
+    #[serde(default)]
+    pub horse_holders: u8,
+    /// A dead senior officer: the turn at whose end a junior takes his place.
+    #[serde(default)]
+    pub promote_at: Option<u8>,
+    /// The Mob roll this segment: 0 not rolled, 1 passed, 2 failed (it
+    /// stays where it is).
+    #[serde(default)]
+    pub mob_roll: u8,
+    /// Turns spent routing (the optional rule: no advance for 2 a turn).
+    #[serde(default)]
+    pub rout_turns: u8,
+    /// The optional rule: no advance toward the enemy before this turn.
+    #[serde(default)]
+    pub no_advance_until: u8,
+    /// A Clever officer has tried to pre-empt this unit this turn.
+    #[serde(default)]
+    pub preempt_tried: bool,
+    /// The last turn it started in contact with these units (combining).
+    #[serde(default)]
+    pub touching: Vec<UnitId>,
 }
 
 impl Unit {
@@ -260,6 +315,13 @@ pub struct State {
     /// wide.
     #[serde(default)]
     pub wire_gaps: Vec<engine::param::Point>,
+    /// Officer tokens out of the bags for good (killed), per side.
+    #[serde(default)]
+    pub spent_tokens: [Vec<u16>; 2],
+    /// Who holds each objective of the scenario now (judged at the end of
+    /// every turn).
+    #[serde(default)]
+    pub objective_holders: Vec<Option<Side>>,
 }
 
 /// A dummy position marker: the enemy sees a marker like any other.
@@ -305,6 +367,15 @@ pub enum Ask {
     /// Ambushes: an enemy has moved into the short range of a unit in
     /// ambush. Answers: [`Action::Spring`] or [`Action::LieLow`].
     SpringAmbush { unit: UnitId, target: UnitId },
+    /// Special Unit Characteristics: a Storm unit may lose a base, a
+    /// Specialist unit take a terror marker, instead of retiring. Answers:
+    /// [`Action::SwapRetire`], [`Action::TakeRetire`] (and
+    /// [`Action::HoldCover`] where its hard cover allows).
+    SwapRetire { unit: UnitId },
+    /// Pre-empting Enemy Actions: a unit with a Clever officer may try (a
+    /// 6 on a d6) to act before the enemy unit about to act. Answers:
+    /// [`Action::PreEmpt`] or [`Action::LetAct`].
+    PreEmpt { clever: UnitId, enemy: UnitId },
 }
 
 /// A decision. Every move names its unit; the first one a unit takes in a
@@ -449,6 +520,47 @@ pub enum Action {
     CrossWire {
         unit: UnitId,
     },
+    /// Permitted Actions: divides into `into` parts (the whole turn).
+    Divide {
+        unit: UnitId,
+        into: u8,
+    },
+    /// Permitted Actions: takes `with` into this unit (the whole turn of
+    /// both).
+    Combine {
+        unit: UnitId,
+        with: UnitId,
+    },
+    /// Dismounting: cavalry dismounts (the whole move).
+    Dismount {
+        unit: UnitId,
+    },
+    /// Dismounting: mounts again (the whole move).
+    Mount {
+        unit: UnitId,
+    },
+    /// A senior officer base takes personal command of `target`.
+    JoinUnit {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// The senior officer in personal command of the unit leaves it.
+    LeaveUnit {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::SwapRetire`]: a base lost (Storm) or a terror
+    /// marker (Specialist) instead of the retire.
+    SwapRetire {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::PreEmpt`]: the Clever officer tries.
+    PreEmpt {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::PreEmpt`]: the enemy acts first.
+    LetAct {
+        unit: UnitId,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -499,7 +611,16 @@ impl Action {
             | Action::SetFire { unit, .. }
             | Action::FightFire { unit, .. }
             | Action::March { unit }
-            | Action::CrossWire { unit } => unit,
+            | Action::CrossWire { unit }
+            | Action::Divide { unit, .. }
+            | Action::Combine { unit, .. }
+            | Action::Dismount { unit }
+            | Action::Mount { unit }
+            | Action::JoinUnit { unit, .. }
+            | Action::LeaveUnit { unit }
+            | Action::SwapRetire { unit }
+            | Action::PreEmpt { unit }
+            | Action::LetAct { unit } => unit,
         }
     }
 }
@@ -777,6 +898,67 @@ pub enum Event {
     /// Foxholes: the first retire is ignored.
     FoxholeHeld {
         unit: UnitId,
+    },
+    /// A junior officer token drawn for a unit (a replacement, or for a
+    /// new part of a divided unit).
+    OfficerDrawn {
+        unit: UnitId,
+        token: u16,
+    },
+    /// A Mob unit in sight of the enemy rolls to do more than shoot,
+    /// charge or move away: `needed` or more goes.
+    MobRoll {
+        unit: UnitId,
+        die: u8,
+        needed: u8,
+        passed: bool,
+    },
+    /// A unit divided: its new parts.
+    Divided {
+        unit: UnitId,
+        parts: Vec<UnitId>,
+    },
+    /// `with` joined `unit`; the officer of `commander` commands (a die
+    /// when their ranks are equal).
+    Combined {
+        unit: UnitId,
+        with: UnitId,
+        die: Option<u8>,
+    },
+    Dismounted {
+        unit: UnitId,
+    },
+    Mounted {
+        unit: UnitId,
+    },
+    /// A senior officer joined (or left) a unit in personal command.
+    Command {
+        officer: UnitId,
+        unit: UnitId,
+        joined: bool,
+    },
+    /// A junior officer promoted to the place of a dead senior officer.
+    Promoted {
+        officer: UnitId,
+        from: UnitId,
+    },
+    /// A Storm or Specialist unit took a loss instead of a retire.
+    SwappedRetire {
+        unit: UnitId,
+        base: bool,
+    },
+    /// A Clever officer's pre-empting roll (6 succeeds).
+    PreEmptRoll {
+        unit: UnitId,
+        enemy: UnitId,
+        die: u8,
+        passed: bool,
+    },
+    /// A failed rally from rout under the original rules: more than 2 over
+    /// (or 12) removes the unit, else it runs again.
+    RallyMargin {
+        unit: UnitId,
+        over: i32,
     },
 }
 

@@ -95,7 +95,7 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
             .filter(|(i, u)| u.status != Status::Gone && !r.unseen_by(s, *i as u16, side))
             .map(|(i, u)| UnitView {
                 id: i as u16,
-                name: r.name(i as u16).to_string(),
+                name: r.unit_name(s, i as u16),
                 side: u.side,
                 troop: r.troop(u).name.clone(),
                 order: u.order,

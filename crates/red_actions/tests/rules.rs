@@ -110,6 +110,9 @@ fn a_close_volley_counts_four_bases_at_three_and_reads_the_table() {
 #[test]
 fn a_long_shot_is_halved_and_a_retire_moves_the_target_back() {
     let (r, mut s, red, white) = duel(12);
+    // No officer traits (a Storm or Specialist officer is asked about the
+    // retire instead).
+    s.unit_mut(white).officer = None;
     s.loaded = vec![4, 4];
     let mut ev = Vec::new();
     r.apply(

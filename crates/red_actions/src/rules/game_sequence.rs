@@ -87,6 +87,15 @@ impl RedActions {
                 t.depth,
                 front,
             );
+            // White Conscripts with a White Officer base test as the
+            // option's card (Special Unit Characteristics).
+            let stiffened = sc
+                .army_of(u.side)
+                .options
+                .iter()
+                .find(|o| u.options.contains(&o.key) && o.tests_as.is_some())
+                .and_then(|o| o.tests_as)
+                .map(|t| t as u16);
             units.push(Unit {
                 side: u.side,
                 troop: u.troop as u16,
@@ -120,6 +129,10 @@ impl RedActions {
                 officer,
                 arrives,
                 entry,
+                more: crate::state::UnitMore {
+                    stiffened,
+                    ..Default::default()
+                },
             });
         }
         let initiative = match sc.initiative {
@@ -158,6 +171,8 @@ impl RedActions {
             scouted: Vec::new(),
             fires: vec![0; sc.buildings.len()],
             wire_gaps: Vec::new(),
+            spent_tokens: Default::default(),
+            objective_holders: sc.victory.objectives.iter().map(|o| o.held_by).collect(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -195,6 +210,9 @@ impl RedActions {
     }
 
     pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.turn > 0 {
+            self.end_of_turn(s, ev);
+        }
         s.turn += 1;
         if s.turn > self.sc().turns {
             let o = self.final_outcome(s);
@@ -208,9 +226,12 @@ impl RedActions {
             u.retired = false;
             u.held_in_cover = false;
             u.marching = false;
+            u.more.preempt_tried = false;
+            u.more.mob_roll = 0;
         }
         s.scouted.clear();
         self.fires_grow(s, ev);
+        self.note_contacts(s);
         s.last = None;
         match s.initiative.clone() {
             Initiative::Standard { .. } => {
@@ -392,6 +413,7 @@ impl RedActions {
             self.train_samples(s, id, &mut cands);
             self.move_samples(s, id, &mut cands);
             self.more_choices(s, id, starting, &mut cands);
+            self.officer_choices(s, id, &mut cands);
         }
         cands.push(Action::Done { unit: id });
         for a in cands {
@@ -408,6 +430,9 @@ impl RedActions {
         }
         let id = a.unit();
         if let Some(r) = self.not_acting(s, side, id) {
+            return Some(r);
+        }
+        if let Some(r) = self.officer_refusal(s, a) {
             return Some(r);
         }
         let u = s.unit(id);
@@ -477,7 +502,9 @@ impl RedActions {
                         .map(|r| format!("the guns would not fit: {r}"))
                 }
             }
-            Action::Shoot { target, .. } => self.shoot_refusal(s, id, &seg, target),
+            Action::Shoot { target, .. } => self
+                .shoot_refusal(s, id, &seg, target)
+                .or_else(|| self.priority_refusal(s, id, target)),
             Action::RallyTerror { .. } => {
                 if !fresh {
                     Some("rallying takes the whole segment".into())
@@ -504,6 +531,15 @@ impl RedActions {
             Action::HoldCover { .. } | Action::TakeRetire { .. } => {
                 Some("nothing asks that now".into())
             }
+            Action::Divide { .. }
+            | Action::Combine { .. }
+            | Action::Dismount { .. }
+            | Action::Mount { .. }
+            | Action::JoinUnit { .. }
+            | Action::LeaveUnit { .. }
+            | Action::SwapRetire { .. }
+            | Action::PreEmpt { .. }
+            | Action::LetAct { .. } => self.officer_action_refusal(s, a, fresh),
             Action::Unpin { .. } => {
                 if !u.pinned {
                     Some(format!("{} is not pinned", self.name(id)))
@@ -521,6 +557,9 @@ impl RedActions {
     pub fn act(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) {
         if self.question(s).is_some() {
             return self.answer(s, a, ev);
+        }
+        if self.before_act(s, a, ev) {
+            return;
         }
         let id = a.unit();
         let mut seg = self.segment_of(s, id);
@@ -634,6 +673,20 @@ impl RedActions {
                 seg.allowance = self.after_shooting(s, id);
             }
             Action::RallyTrain { .. } => self.rally_train(s, id, ev),
+
+            Action::Divide { .. }
+            | Action::Combine { .. }
+            | Action::Dismount { .. }
+            | Action::Mount { .. }
+            | Action::JoinUnit { .. }
+            | Action::LeaveUnit { .. }
+            | Action::SwapRetire { .. }
+            | Action::PreEmpt { .. }
+            | Action::LetAct { .. } => {
+                if self.officer_act(s, a, ev) {
+                    return;
+                }
+            }
             _ => {
                 if !self.more_act(s, a, &mut seg, ev) {
                     return;
@@ -682,19 +735,24 @@ impl RedActions {
             unit: id,
             why: why.to_string(),
         });
+        self.on_removed(s, id, ev);
     }
 
     /// Points a side has lost: bases destroyed, units gone and units routing.
     pub fn points_lost(&self, s: &State, side: Side) -> u32 {
-        s.units
-            .iter()
-            .filter(|u| u.side == side)
-            .map(|u| {
-                let p = self.troop(u).points as u32;
+        s.ids()
+            .filter(|&i| s.unit(i).side == side)
+            .map(|i| {
+                let u = s.unit(i);
+                let p = self.points_card(s, i).points as u32;
+                // Bases holding horses are in safety, not lost; a senior
+                // officer in personal command is with his unit.
+                let here = u.bases() as u32 + u.more.horse_holders as u32;
                 let lost = match u.status {
                     Status::Gone => u.start_bases as u32,
                     _ if u.routing => u.start_bases as u32,
-                    _ => (u.start_bases - u.bases()) as u32,
+                    Status::Waiting if u.more.with_unit.is_some() => 0,
+                    _ => (u.start_bases as u32).saturating_sub(here),
                 };
                 lost * p
             })
@@ -734,12 +792,34 @@ impl RedActions {
         &self.sc().info.sides[side.index()]
     }
 
-    /// Objective value held at the end: a side holds an objective with a
-    /// unit (not routing) within its radius and no enemy unit there; else
-    /// its first holder keeps it (DD: holders are judged at the end only).
+    /// Who holds each objective now: the holder judged at the end of the
+    /// last turn (the scenario's first holder before).
+    pub fn holders(&self, s: &State) -> Vec<Option<Side>> {
+        let obj = &self.sc().victory.objectives;
+        if s.objective_holders.len() == obj.len() {
+            s.objective_holders.clone()
+        } else {
+            obj.iter().map(|o| o.held_by).collect()
+        }
+    }
+
+    /// Objective value held: each objective's holder judged at the end of
+    /// every turn (a side with a unit, not routing, within its radius and
+    /// no enemy unit there takes it; else the holder keeps it).
     pub fn objective_values(&self, s: &State) -> [u32; 2] {
         let mut v = [0u32; 2];
-        for o in &self.sc().victory.objectives {
+        for (o, h) in self.sc().victory.objectives.iter().zip(self.holders(s)) {
+            if let Some(h) = h {
+                v[h.index()] += o.value as u32;
+            }
+        }
+        v
+    }
+
+    /// The end of a turn: who holds each objective now.
+    pub(crate) fn judge_objectives(&self, s: &mut State) {
+        let mut holders = self.holders(s);
+        for (o, h) in self.sc().victory.objectives.iter().zip(holders.iter_mut()) {
             let near = |side: Side| {
                 s.units.iter().any(|u| {
                     u.side == side
@@ -750,16 +830,13 @@ impl RedActions {
                             .any(|b| crate::geometry::dist2(b.pose.at, o.at).within(o.radius))
                 })
             };
-            let holder = match (near(Side::A), near(Side::B)) {
-                (true, false) => Some(Side::A),
-                (false, true) => Some(Side::B),
-                _ => o.held_by,
-            };
-            if let Some(h) = holder {
-                v[h.index()] += o.value as u32;
+            match (near(Side::A), near(Side::B)) {
+                (true, false) => *h = Some(Side::A),
+                (false, true) => *h = Some(Side::B),
+                _ => {}
             }
         }
-        v
+        s.objective_holders = holders;
     }
 
     fn final_outcome(&self, s: &State) -> Outcome {

@@ -2,7 +2,11 @@
 //! base on the table is on it, a unit whose terror is more than its bases
 //! is routing, a unit on the table has bases, a segment's unit is on the
 //! table; no train runs faster than the top speed, train cars stay on the
-//! rails, no gun fires more ammunition than it carries.
+//! rails, no gun fires more ammunition than it carries;
+//! table; a divided or combined army still counts its starting points
+//! (the flight figure), a merged unit is gone, a senior officer in personal
+//! command is with a unit on the table, horse holders belong to dismounted
+//! cavalry.
 
 use super::RedActions;
 use crate::geometry::units_overlap;
@@ -66,6 +70,7 @@ impl RedActions {
                 return Err(format!("{} is off the rails", self.name(i as u16)));
             }
         }
+        self.officer_invariants(s)?;
         if let Phase::Acting(seg) = s.phase
             && !s.unit(seg.unit).on_table()
         {
@@ -73,6 +78,47 @@ impl RedActions {
         }
         if s.phase == Phase::GameOver && s.outcome.is_none() {
             return Err("the game is over without an outcome".into());
+        }
+        Ok(())
+    }
+}
+
+impl RedActions {
+    fn officer_invariants(&self, s: &State) -> Result<(), String> {
+        for side in engine::Side::BOTH {
+            let points: u32 = s
+                .ids()
+                .filter(|&i| s.unit(i).side == side)
+                .map(|i| s.unit(i).start_bases as u32 * self.points_card(s, i).points as u32)
+                .sum();
+            let start = self.sc().sides[side.index()].points;
+            if points != start {
+                return Err(format!(
+                    "{} counts {points} starting points, not {start}",
+                    self.side_name_of(side)
+                ));
+            }
+        }
+        for i in s.ids() {
+            let u = s.unit(i);
+            if u.more.merged_into.is_some()
+                && (u.status != crate::state::Status::Gone || u.start_bases != 0)
+            {
+                return Err(format!("{} merged but still counts", self.unit_name(s, i)));
+            }
+            if let Some(t) = u.more.with_unit
+                && (u.status != crate::state::Status::Waiting
+                    || t as usize >= s.units.len()
+                    || !s.unit(t).on_table())
+            {
+                return Err(format!(
+                    "{} commands a unit that is not on the table",
+                    self.unit_name(s, i)
+                ));
+            }
+            if u.more.horse_holders > 0 && u.more.mounted_as.is_none() {
+                return Err(format!("{} holds horses it has not", self.unit_name(s, i)));
+            }
         }
         Ok(())
     }

@@ -11,15 +11,19 @@ pub mod barbed_wire;
 pub mod buildings;
 pub mod digging_in;
 pub mod direct_hits;
+pub mod dismounting;
 pub mod game_sequence;
 pub mod invariants;
 pub mod marching;
 pub mod morale;
 pub mod movement;
+pub mod officers;
 pub mod out_of_turn;
+pub mod permitted_actions;
 pub mod shooting;
 pub mod terrain_actions;
 pub mod trains;
+pub mod unit_characteristics;
 pub mod vehicles;
 pub mod visibility;
 pub mod weather;
@@ -189,9 +193,14 @@ impl RedActions {
         self.troop(u).category
     }
 
-    /// The unit's name in the scenario.
+    /// The unit's name in the scenario (a part of a divided unit, which
+    /// is not in the scenario, is "a detachment" here: `unit_name` gives
+    /// its name from the state).
     pub fn name(&self, id: UnitId) -> &str {
-        &self.scenario.units[id as usize].name
+        self.scenario
+            .units
+            .get(id as usize)
+            .map_or("a detachment", |u| u.name.as_str())
     }
 
     pub fn sight_rules(&self) -> SightRules {
@@ -206,7 +215,7 @@ impl RedActions {
     /// Whether the unit has a trait (its card's; officers' traits are
     /// added here too).
     pub fn has_trait(&self, s: &State, id: UnitId, t: crate::scenario::Trait) -> bool {
-        self.troop(s.unit(id)).has(t)
+        self.unit_has_trait(s, id, t)
     }
 
     /// Who decides now (`None`: the game is over): the side an open
@@ -414,6 +423,10 @@ impl Ruleset for RedActions {
                 | Event::FireRoll { .. }
                 | Event::WireRoll { .. }
                 | Event::Veers { .. }
+                | Event::OfficerDrawn { .. }
+                | Event::MobRoll { .. }
+                | Event::PreEmptRoll { .. }
+                | Event::Combined { die: Some(_), .. }
         )
     }
 
@@ -422,6 +435,8 @@ impl Ruleset for RedActions {
             return match q.ask {
                 crate::state::Ask::IgnoreRetire { .. } => "retire_results",
                 crate::state::Ask::SpringAmbush { .. } => "ambushes",
+                crate::state::Ask::SwapRetire { .. } => "unit_characteristics",
+                crate::state::Ask::PreEmpt { .. } => "pre_empting",
             };
         }
         match &s.phase {

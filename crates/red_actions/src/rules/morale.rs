@@ -16,7 +16,6 @@
 use super::RedActions;
 use super::movement::Blocked;
 use crate::geometry::unit_dist2;
-use crate::scenario::Category;
 use crate::state::{Event, State, Status, Test, UnitId};
 use engine::param::Inches;
 
@@ -31,6 +30,9 @@ impl RedActions {
         {
             card = &self.sc().troops[t];
         }
+        if let Some(t) = u.more.stiffened {
+            card = &self.sc().troops[t as usize];
+        }
         let mut n = match test {
             Test::Charge => card.charge,
             Test::Fear => card.fear,
@@ -38,29 +40,8 @@ impl RedActions {
             Test::Rally => card.rally,
         } as i32;
         let sc = self.sc();
-        let pool = &sc.pools[sc.army_of(u.side).pool];
-        if let Some(o) = u.officer {
-            n += pool.tokens[o.token as usize].morale as i32;
-        }
-        if self.cat(u) != Category::Officer {
-            let mine = u.footprint();
-            let senior = s
-                .units
-                .iter()
-                .filter(|o| {
-                    o.side == u.side
-                        && o.on_table()
-                        && self.cat(o) == Category::Officer
-                        && unit_dist2(&mine, &o.footprint())
-                            .is_some_and(|d| d.within(sc.tables.morale.senior_sees_within))
-                })
-                .filter_map(|o| {
-                    o.officer
-                        .map(|t| pool.tokens[t.token as usize].morale as i32)
-                })
-                .max();
-            n += senior.unwrap_or(0);
-        }
+        n += self.officer_modifier(s, id);
+        n += self.position_modifier(s, id);
         if sc.weather.is_night_or_fog() {
             n += sc.tables.morale.night_or_fog as i32;
         }
@@ -75,7 +56,20 @@ impl RedActions {
         test: Test,
         ev: &mut Vec<Event>,
     ) -> bool {
-        let number = self.morale_number(s, id, test);
+        self.morale_test_modified(s, id, test, 0, ev)
+    }
+
+    /// A morale test with an extra modifier (the ambush of a marching
+    /// unit: [`RedActions::ambushed_while_marching`] on its fear test).
+    pub fn morale_test_modified(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        test: Test,
+        extra: i32,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let number = self.morale_number(s, id, test) + extra;
         let dice = self.d6x2(s);
         let roll = (dice[0] + dice[1]) as i32;
         let passed = roll <= number && roll < self.sc().tables.morale.always_fails as i32;
@@ -165,6 +159,9 @@ impl RedActions {
         if self.foxhole_holds(s, id, ev) {
             return;
         }
+        if self.ask_swap_retire(s, id, ev) {
+            return;
+        }
         if self.may_hold_cover(s, id) {
             return self.ask(s, side, crate::state::Ask::IgnoreRetire { unit: id }, ev);
         }
@@ -203,6 +200,9 @@ impl RedActions {
         if u.humiliated > u.bases() {
             return Some("its humiliation is more than its bases".into());
         }
+        if s.option("rout_standard_ra") && self.abandons_weapons(u) {
+            return Some("machine-gun and mortar teams cannot rally (the original rules)".into());
+        }
         let mine = u.footprint();
         for (j, o) in s.units.iter().enumerate() {
             if o.side != u.side
@@ -223,11 +223,17 @@ impl RedActions {
     /// unit stands, on a fail it is humiliated and runs again.
     pub(crate) fn rally_rout(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
         if self.morale_test(s, id, Test::Rally, ev) {
+            let turn = s.turn;
             let u = s.unit_mut(id);
             u.routing = false;
             u.terror = 0;
+            if s.options.iter().any(|o| o == "rout_no_advance") {
+                let u = s.unit_mut(id);
+                u.more.no_advance_until = turn + 1 + 2 * u.more.rout_turns.max(1);
+            }
+            s.unit_mut(id).more.rout_turns = 0;
             ev.push(Event::RalliedRout { unit: id });
-        } else {
+        } else if !self.failed_rally_options(s, id, ev) {
             s.unit_mut(id).humiliated += 1;
             ev.push(Event::Humiliated { unit: id });
             self.rout_move(s, id, ev);
@@ -246,5 +252,164 @@ impl RedActions {
     pub fn standing(&self, s: &State, id: UnitId) -> bool {
         let u = s.unit(id);
         u.status == Status::OnTable && !u.routing
+    }
+}
+
+/// Morale Tests (the modifiers of place), Results of Failed Morale Tests
+/// and the optional rules of Rallying.
+///
+/// Our readings (rulings.md, Morale Tests): an enemy is "behind a flank"
+/// when most of its base centres lie behind the line of the unit's front;
+/// a friend "capable of charging it" is a unit of riflemen, sabres or
+/// fighting vehicles, standing, that sees it and is within a move (its
+/// card's speed) of it. "Behind earthworks, in a trench or in a stone
+/// building": most base centres in a stone building, or a base centre
+/// within 1" of a trench line.
+impl RedActions {
+    /// −3 on the fear test of a unit ambushed while marching (the ambush
+    /// rules pass it to [`RedActions::morale_test_modified`]).
+    pub fn ambushed_while_marching(&self) -> i32 {
+        self.sc().tables.morale.ambushed_while_marching as i32
+    }
+
+    /// Whether an enemy behind the unit's flank within 12" goes unchecked
+    /// by any friend in sight that could charge it.
+    pub fn enemy_behind_flank(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        if !u.on_table() {
+            return false;
+        }
+        let m = &self.sc().tables.morale;
+        let mine = u.footprint();
+        s.ids().any(|e| {
+            let eu = s.unit(e);
+            if eu.side == u.side || !eu.on_table() || eu.routing {
+                return false;
+            }
+            let theirs = eu.footprint();
+            if !unit_dist2(&mine, &theirs).is_some_and(|d| d.within(m.enemy_behind_flank_within)) {
+                return false;
+            }
+            let behind = theirs
+                .iter()
+                .filter(|b| !self.ahead_of(u, b.pose.at))
+                .count();
+            if behind * 2 <= theirs.len() {
+                return false;
+            }
+            !s.ids().any(|f| {
+                let fu = s.unit(f);
+                let c = self.cat(fu);
+                f != id
+                    && fu.side == u.side
+                    && self.standing(s, f)
+                    && (c.is_rifles()
+                        || c == crate::scenario::Category::Sabre
+                        || matches!(
+                            c,
+                            crate::scenario::Category::ArmouredCar
+                                | crate::scenario::Category::Tank
+                        ))
+                    && unit_dist2(&fu.footprint(), &theirs)
+                        .is_some_and(|d| d.within(self.troop(fu).speed))
+                    && self.sees_unit(s, f, e, self.sight_limit())
+            })
+        })
+    }
+
+    /// Behind earthworks, in a trench or in a stone building.
+    pub fn in_works(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        if !u.on_table() {
+            return false;
+        }
+        if self.cover_of(s, id) == crate::scenario::Cover::Stone {
+            return true;
+        }
+        let near = Inches::whole(1);
+        let centres = Self::centres(&u.footprint());
+        self.sc()
+            .lines
+            .iter()
+            .filter(|l| l.kind == crate::scenario::LineKind::Trench)
+            .any(|l| {
+                l.points.windows(2).any(|w| {
+                    centres
+                        .iter()
+                        .any(|&c| crate::geometry::point_segment_dist2(c, w[0], w[1]).within(near))
+                })
+            })
+    }
+
+    /// The modifiers of place: −2 for an unchecked enemy behind a flank,
+    /// +2 in works.
+    pub fn position_modifier(&self, s: &State, id: UnitId) -> i32 {
+        let m = &self.sc().tables.morale;
+        let mut n = 0;
+        if self.enemy_behind_flank(s, id) {
+            n += m.enemy_behind_flank as i32;
+        }
+        if self.in_works(s, id) {
+            n += m.earthworks_trench_stone as i32;
+        }
+        n
+    }
+
+    /// Machine-gun and mortar teams (they leave their weapons when they
+    /// fail to rally).
+    pub fn abandons_weapons(&self, u: &crate::state::Unit) -> bool {
+        matches!(
+            self.cat(u),
+            crate::scenario::Category::Mg | crate::scenario::Category::Mortar
+        )
+    }
+
+    /// A failed rally from rout under the optional rules, or by a
+    /// machine-gun or mortar team; true when handled here (else the unit
+    /// is humiliated and runs again).
+    pub(crate) fn failed_rally_options(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if s.option("rout_standard_ra") {
+            let over = match ev.last() {
+                Some(Event::MoraleTest { dice, number, .. }) => (dice[0] + dice[1]) as i32 - number,
+                _ => 0,
+            };
+            let twelve = matches!(ev.last(), Some(Event::MoraleTest { dice: [6, 6], .. }));
+            ev.push(Event::RallyMargin { unit: id, over });
+            if over > 2 || twelve {
+                self.remove(s, id, "it fails its rally by more than 2 and is gone", ev);
+            } else {
+                self.rout_move(s, id, ev);
+            }
+            return true;
+        }
+        if self.abandons_weapons(s.unit(id)) {
+            self.remove(s, id, "the team fails to rally and leaves its weapons", ev);
+            return true;
+        }
+        false
+    }
+
+    /// Results of Failed Morale Tests: a failed charge test (the charge
+    /// rules call this); with the optional rule a Commissar's unit takes a
+    /// terror marker for it.
+    pub fn failed_charge_test(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        if s.option("commissar_terror")
+            && self
+                .commander(s, id)
+                .is_some_and(|o| o.traits.contains(&crate::scenario::OfficerTrait::Commissar))
+        {
+            self.add_terror(s, id, 1, ev);
+        }
+    }
+
+    /// The optional rule: a unit rallied from rout may not advance toward
+    /// the enemy for two turns per turn it spent routing.
+    pub fn held_back(&self, s: &State, id: UnitId) -> bool {
+        s.option("rout_no_advance") && s.turn < s.unit(id).more.no_advance_until
     }
 }

@@ -33,7 +33,7 @@ impl RedActions {
     }
 
     /// Every answer to the question (a finite list).
-    pub fn answers(&self, _s: &State, q: &Question, out: &mut Vec<Action>) {
+    pub fn answers(&self, s: &State, q: &Question, out: &mut Vec<Action>) {
         match q.ask {
             Ask::IgnoreRetire { unit } => {
                 out.push(Action::HoldCover { unit });
@@ -42,6 +42,17 @@ impl RedActions {
             Ask::SpringAmbush { unit, target } => {
                 out.push(Action::Spring { unit, target });
                 out.push(Action::LieLow { unit });
+            }
+            Ask::SwapRetire { unit } => {
+                out.push(Action::SwapRetire { unit });
+                if self.may_hold_cover(s, unit) {
+                    out.push(Action::HoldCover { unit });
+                }
+                out.push(Action::TakeRetire { unit });
+            }
+            Ask::PreEmpt { clever, .. } => {
+                out.push(Action::PreEmpt { unit: clever });
+                out.push(Action::LetAct { unit: clever });
             }
         }
     }
@@ -79,7 +90,8 @@ impl RedActions {
                 s.unit_mut(unit).held_in_cover = true;
                 ev.push(Event::HeldCover { unit });
             }
-            (Ask::IgnoreRetire { unit }, Action::TakeRetire { .. }) => {
+            (Ask::IgnoreRetire { unit }, Action::TakeRetire { .. })
+            | (Ask::SwapRetire { unit }, Action::TakeRetire { .. }) => {
                 self.retire_now(s, unit, ev);
             }
             (Ask::SpringAmbush { unit, target }, Action::Spring { .. }) => {
@@ -87,6 +99,16 @@ impl RedActions {
             }
             (Ask::SpringAmbush { unit, target }, Action::LieLow { .. }) => {
                 self.answer_spring(s, unit, target, false, ev);
+            }
+            (Ask::SwapRetire { unit }, Action::HoldCover { .. }) => {
+                s.unit_mut(unit).held_in_cover = true;
+                ev.push(Event::HeldCover { unit });
+            }
+            (Ask::SwapRetire { unit }, Action::SwapRetire { .. }) => {
+                self.swap_retire(s, unit, ev);
+            }
+            (Ask::PreEmpt { clever, enemy }, Action::PreEmpt { .. }) => {
+                self.preempt(s, clever, enemy, ev);
             }
             _ => {}
         }
@@ -151,6 +173,9 @@ mod tests {
                 facing: Degrees::whole(facing),
             };
         }
+        // No officer traits (a Storm or Specialist officer would ask
+        // about swapping the retire instead).
+        s.unit_mut(white).officer = None;
         let seg = r.segment_of(&s, red);
         s.phase = Phase::Acting(seg);
         (r, s, red, white)

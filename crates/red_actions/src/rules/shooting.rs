@@ -107,9 +107,8 @@ impl RedActions {
             shift += m.formed_cavalry_or_road_column as i32;
         }
         let cover = self.cover_of(s, target);
-        let tt = self.troop(tg);
-        if (tt.has(Trait::Skirmisher) && tg.order != Order::Formed)
-            || (tt.has(Trait::Partisan) && cover != Cover::None)
+        if (self.has_trait(s, target, Trait::Skirmisher) && tg.order != Order::Formed)
+            || (self.has_trait(s, target, Trait::Partisan) && cover != Cover::None)
         {
             shift += m.skirmisher_or_partisan_in_cover as i32;
         }
@@ -160,7 +159,7 @@ impl RedActions {
         // Off before Kill! (the Morale Tests example: a direct hit, the
         // officer lost, then Kill!: fear, serious, fear).
         if e.officer {
-            self.officer_roll(s, id, ev);
+            self.officer_casualties(s, id, 1, ev);
         }
         if e.kill {
             self.lose_base(s, id, ev);
@@ -188,11 +187,13 @@ impl RedActions {
         {
             self.retire(s, id, ev);
         }
+
         self.check_rout(s, id, ev);
     }
 
     pub(crate) fn lose_base(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
         ev.push(Event::BaseLost { unit: id });
+        self.first_base_lost(s, id);
         if s.unit(id).formation.count <= 1 {
             self.remove(s, id, "its last base is lost", ev);
         } else {
@@ -205,35 +206,6 @@ impl RedActions {
                     geometry::local(u.formation.front.facing, u.formation.width.0 as i64, 0, 2);
                 u.formation.front.at = geometry::offset(u.formation.front.at, hr.reversed());
             }
-        }
-    }
-
-    fn officer_roll(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
-        if s.unit(id).officer.is_none() || !s.unit(id).on_table() {
-            return;
-        }
-        let die = self.d6(s);
-        let killed = die == 1;
-        ev.push(Event::OfficerRoll {
-            unit: id,
-            die,
-            killed,
-        });
-        if !killed {
-            return;
-        }
-        if self.cat(s.unit(id)) == crate::scenario::Category::Officer {
-            self.remove(s, id, "the officer is killed", ev);
-            return;
-        }
-        s.unit_mut(id).officer = None;
-        // All officers lost: +1 terror and a serious test.
-        self.add_terror(s, id, 1, ev);
-        if s.unit(id).on_table()
-            && !s.unit(id).routing
-            && !self.morale_test(s, id, crate::state::Test::Serious, ev)
-        {
-            self.retire(s, id, ev);
         }
     }
 }

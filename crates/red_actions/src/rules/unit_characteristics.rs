@@ -1,0 +1,187 @@
+//! Special Unit Characteristics: Mob (a d6 of 3+ to do more than shoot,
+//! charge or move away while it sees the enemy), Storm and Specialist (a
+//! base lost or a terror marker instead of a retire), the White Officer
+//! base of White Conscripts (no Mob, tests as White Volunteers until its
+//! first base is lost). Partisan and Skirmisher are column shifts in
+//! `shooting`.
+//!
+//! Our readings (rulings.md): the Mob roll is made once a segment, at the
+//! first action that needs it, before the action; on a fail the action is
+//! not carried out and the unit may only shoot or end its segment. A move
+//! is "away" when it leaves the unit farther from every enemy it sees
+//! than before (a turn: when no enemy it sees is ahead of it after).
+//! Entering, routing and the answers to questions need no roll. Storm and
+//! Specialist swap any retire (shooting, a failed serious test, combat);
+//! the base a Storm unit gives up is no involuntary loss (no fear test).
+
+use super::RedActions;
+use crate::geometry::unit_dist2;
+use crate::scenario::Trait;
+use crate::state::{Action, Ask, Event, Phase, State, UnitId};
+
+/// The Mob roll's number (Special Unit Characteristics).
+pub const MOB_NEEDS: u8 = 3;
+
+impl RedActions {
+    /// The enemy units this unit sees now.
+    pub fn enemies_seen(&self, s: &State, id: UnitId) -> Vec<UnitId> {
+        let side = s.unit(id).side;
+        let limit = self.sight_limit();
+        s.ids()
+            .filter(|&e| {
+                s.unit(e).side != side && s.unit(e).on_table() && self.sees_unit(s, id, e, limit)
+            })
+            .collect()
+    }
+
+    /// Whether a move leaves the unit farther from every enemy in `seen`.
+    fn moves_away(&self, s: &State, id: UnitId, a: &Action, seen: &[UnitId]) -> bool {
+        let seg = self.segment_of(s, id);
+        let step = match *a {
+            Action::Advance { distance, .. } => self.advance(s, id, &seg, distance),
+            Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle),
+            Action::Turn { turn, .. } => {
+                return match self.turn(s, id, &seg, turn) {
+                    Ok(st) => {
+                        let mut u = s.unit(id).clone();
+                        u.formation = st.formation;
+                        seen.iter()
+                            .all(|&e| !self.ahead_of(&u, s.unit(e).formation.front.at))
+                    }
+                    Err(_) => false,
+                };
+            }
+            _ => return false,
+        };
+        let Ok(step) = step else { return false };
+        let (before, after) = (s.unit(id).footprint(), step.formation.bases());
+        seen.iter().all(|&e| {
+            let theirs = s.unit(e).footprint();
+            unit_dist2(&after, &theirs) > unit_dist2(&before, &theirs)
+        })
+    }
+
+    /// Whether the action asks a Mob unit for its roll now.
+    pub fn needs_mob_roll(&self, s: &State, a: &Action) -> bool {
+        let id = a.unit();
+        let u = s.unit(id);
+        if !u.on_table() || u.more.mob_roll != 0 || !self.has_trait(s, id, Trait::Mob) {
+            return false;
+        }
+        let exempt = matches!(
+            a,
+            Action::Shoot { .. }
+                | Action::Done { .. }
+                | Action::Rout { .. }
+                | Action::Enter { .. }
+                | Action::HoldCover { .. }
+                | Action::TakeRetire { .. }
+                | Action::SwapRetire { .. }
+                | Action::PreEmpt { .. }
+                | Action::LetAct { .. }
+        );
+        let known = matches!(
+            a,
+            Action::Advance { .. }
+                | Action::Wheel { .. }
+                | Action::Turn { .. }
+                | Action::Reform { .. }
+                | Action::Limber { .. }
+                | Action::Unlimber { .. }
+                | Action::RallyTerror { .. }
+                | Action::RallyRout { .. }
+                | Action::Unpin { .. }
+                | Action::Divide { .. }
+                | Action::Combine { .. }
+                | Action::Dismount { .. }
+                | Action::Mount { .. }
+                | Action::LeaveUnit { .. }
+        );
+        if exempt || !known {
+            return false;
+        }
+        let seen = self.enemies_seen(s, id);
+        !seen.is_empty() && !self.moves_away(s, id, a, &seen)
+    }
+
+    /// Why a Mob unit that failed its roll may not do this.
+    pub(crate) fn mob_refusal(&self, s: &State, a: &Action) -> Option<String> {
+        let u = s.unit(a.unit());
+        if u.more.mob_roll == 2 && !matches!(a, Action::Shoot { .. } | Action::Done { .. }) {
+            return Some(format!(
+                "{} hesitates (it failed its Mob roll): it stays where it is, though it may shoot",
+                self.unit_name(s, a.unit())
+            ));
+        }
+        None
+    }
+
+    /// The Mob roll before the action; false when it fails (the action is
+    /// not carried out).
+    pub(crate) fn mob_roll(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> bool {
+        if !self.needs_mob_roll(s, a) {
+            return true;
+        }
+        let id = a.unit();
+        let die = self.d6(s);
+        let passed = die >= MOB_NEEDS;
+        ev.push(Event::MobRoll {
+            unit: id,
+            die,
+            needed: MOB_NEEDS,
+            passed,
+        });
+        s.unit_mut(id).more.mob_roll = if passed { 1 } else { 2 };
+        passed
+    }
+
+    /// Whether a retire may be swapped (Storm: a base; Specialist: a
+    /// terror marker).
+    pub fn may_swap_retire(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        u.on_table()
+            && !u.routing
+            && (self.has_trait(s, id, Trait::Specialist)
+                || (self.has_trait(s, id, Trait::Storm) && u.bases() > 1))
+    }
+
+    /// The swap itself.
+    pub(crate) fn swap_retire(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        if self.has_trait(s, id, Trait::Storm) && s.unit(id).bases() > 1 {
+            ev.push(Event::SwappedRetire {
+                unit: id,
+                base: true,
+            });
+            self.lose_base(s, id, ev);
+            self.check_rout(s, id, ev);
+        } else {
+            ev.push(Event::SwappedRetire {
+                unit: id,
+                base: false,
+            });
+            self.add_terror(s, id, 1, ev);
+        }
+    }
+
+    /// Asks a Storm or Specialist unit about a retire (true: asked).
+    pub(crate) fn ask_swap_retire(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) -> bool {
+        if !self.may_swap_retire(s, id) {
+            return false;
+        }
+        let side = s.unit(id).side;
+        self.ask(s, side, Ask::SwapRetire { unit: id }, ev);
+        true
+    }
+
+    /// White Officer base: lost with the first base.
+    pub(crate) fn first_base_lost(&self, s: &mut State, id: UnitId) {
+        s.unit_mut(id).more.stiffened = None;
+    }
+
+    /// Resets the once-a-segment marks when a unit starts its segment.
+    pub(crate) fn segment_starts(&self, s: &mut State, id: UnitId) {
+        if !matches!(s.phase, Phase::Acting(seg) if seg.unit == id) {
+            s.unit_mut(id).more.mob_roll = 0;
+        }
+    }
+}
