@@ -80,6 +80,9 @@ pub struct Unit {
     /// Has ignored a retire in hard cover this turn (one a turn).
     #[serde(default)]
     pub held_in_cover: bool,
+    /// Failed a charge test this turn: it may not charge again this turn.
+    #[serde(default)]
+    pub charge_failed: bool,
 }
 
 impl Unit {
@@ -173,6 +176,39 @@ pub struct State {
     /// any is open its side decides and the phase waits.
     #[serde(default)]
     pub questions: Vec<Question>,
+    /// The charge being resolved (see `rules::charging`), if any.
+    #[serde(default)]
+    pub charge: Option<Charge>,
+}
+
+/// Where a charge stands while it waits for decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChargeStage {
+    /// The target's side is asked how it meets the charge.
+    Answer,
+    /// The chargers go in (after the target stood or its fire failed).
+    Contact,
+    /// The target fled or routed: the charger will be asked.
+    Fled,
+    /// The charger's side is asked whether to halt or run on.
+    Decide,
+}
+
+/// A declared charge being resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    pub charger: UnitId,
+    pub target: UnitId,
+    /// Where the charger comes from, judged when it is declared.
+    pub aspect: geometry::Aspect,
+    /// Sprung from ambush: no charge test, 2" more, +1 terror on the target.
+    pub ambush: bool,
+    /// The target counter-charged (cavalry meeting cavalry half-way).
+    pub counter: bool,
+    pub stage: ChargeStage,
+    /// Where the charger would meet the target as it stood (where it
+    /// halts, and where its line runs on, if the target flees).
+    pub contact: Formation,
 }
 
 impl State {
@@ -206,6 +242,14 @@ pub enum Ask {
     /// retire a turn. Answers: [`Action::HoldCover`] or
     /// [`Action::TakeRetire`].
     IgnoreRetire { unit: UnitId },
+    /// Charging: the target of a charge decides how to meet it. Answers:
+    /// [`Action::StandCharge`], [`Action::FleeCharge`] (frontal charges),
+    /// [`Action::ShootChargers`] (not yet acted, able to fire),
+    /// [`Action::CounterCharge`] (cavalry charged frontally by cavalry).
+    Charged { charger: UnitId, target: UnitId },
+    /// Charging: the target fled; the charger halts or runs on along its
+    /// declared line. Answers: [`Action::HaltCharge`], [`Action::RunOn`].
+    TargetFled { charger: UnitId },
 }
 
 /// A decision. Every move names its unit; the first one a unit takes in a
@@ -276,6 +320,37 @@ pub enum Action {
     TakeRetire {
         unit: UnitId,
     },
+    /// Charge an enemy unit: the whole segment (a wheel of up to 45°
+    /// toward it, then straight in; see `rules::charging`).
+    Charge {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: the target stands and fights.
+    StandCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: the target takes a humiliated marker and
+    /// flees (a frontal charge only).
+    FleeCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: the target shoots at the chargers.
+    ShootChargers {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: cavalry counter-charge (meeting half-way).
+    CounterCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::TargetFled`]: the charger halts.
+    HaltCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::TargetFled`]: the charger runs on along its line.
+    RunOn {
+        unit: UnitId,
+    },
 }
 
 impl Action {
@@ -295,7 +370,14 @@ impl Action {
             | Action::Unpin { unit }
             | Action::Done { unit }
             | Action::HoldCover { unit }
-            | Action::TakeRetire { unit } => unit,
+            | Action::TakeRetire { unit }
+            | Action::Charge { unit, .. }
+            | Action::StandCharge { unit }
+            | Action::FleeCharge { unit }
+            | Action::ShootChargers { unit }
+            | Action::CounterCharge { unit }
+            | Action::HaltCharge { unit }
+            | Action::RunOn { unit } => unit,
         }
     }
 }
@@ -416,5 +498,79 @@ pub enum Event {
     /// A unit in hard cover ignored a retire.
     HeldCover {
         unit: UnitId,
+    },
+    /// A charge passed its test (or needed none) and is declared.
+    ChargeDeclared {
+        unit: UnitId,
+        target: UnitId,
+        aspect: geometry::Aspect,
+        ambush: bool,
+    },
+    /// The charge is called off (the target's fire drove it back).
+    ChargeCancelled {
+        unit: UnitId,
+    },
+    /// The target of a charge fled (with a humiliated marker).
+    Fled {
+        unit: UnitId,
+    },
+    CounterCharged {
+        unit: UnitId,
+    },
+    /// The chargers made contact.
+    Contact {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// A gun's crew gave up to the chargers.
+    CrewSurrendered {
+        unit: UnitId,
+    },
+    /// Hand-to-hand combat with its arithmetic: per side [charger, target]
+    /// the fighting value, effective half bases, the sum of the modifiers in
+    /// percent and the strength (value × halves / 2 × (100 + %), in
+    /// hundredths); the column (0 = Adv .. 5 = 4:1) and the dice.
+    Combat {
+        charger: UnitId,
+        target: UnitId,
+        values: [u8; 2],
+        halves: [u32; 2],
+        percent: [i32; 2],
+        strength: [u32; 2],
+        charger_stronger: bool,
+        column: u8,
+        dice: [u8; 2],
+        result: crate::tables::CombatResult,
+    },
+    /// A unit surrendered: its bases are prisoners.
+    Surrendered {
+        unit: UnitId,
+    },
+    /// Sabres pursue a router: whether they were stopped, the die for
+    /// cavalry as fast as them, and whether they caught it.
+    Pursuit {
+        unit: UnitId,
+        router: UnitId,
+        stopped: bool,
+        die: Option<u8>,
+        caught: bool,
+    },
+    /// A caught router: `destroyed` bases cut down, the rest captured.
+    Captured {
+        unit: UnitId,
+        destroyed: u8,
+        prisoners: u8,
+    },
+    /// A router ran through a friend.
+    PassedThrough {
+        unit: UnitId,
+        friend: UnitId,
+    },
+    /// Officer casualties in combat: a 1, or a 2 when the unit routs.
+    CombatOfficerRoll {
+        unit: UnitId,
+        die: u8,
+        routing: bool,
+        lost: bool,
     },
 }

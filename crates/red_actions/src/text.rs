@@ -12,6 +12,15 @@ pub fn question(r: &RedActions, _s: &State, q: &Question) -> String {
             "{} is told to retire, but its hard cover lets it stay once this turn: stay or retire?",
             r.name(unit)
         ),
+        Ask::Charged { charger, target } => format!(
+            "{} is charged by {}: stand, flee, shoot at the chargers or counter-charge, as the choices allow?",
+            r.name(target),
+            r.name(charger)
+        ),
+        Ask::TargetFled { charger } => format!(
+            "the target of {} got away: halt where it stood, or run on along the line of the charge?",
+            r.name(charger)
+        ),
     }
 }
 
@@ -88,6 +97,13 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
         Action::Done { .. } => format!("{n}: end of its segment"),
         Action::HoldCover { .. } => format!("{n} stays in its cover"),
         Action::TakeRetire { .. } => format!("{n} retires"),
+        Action::Charge { target, .. } => format!("{n} charges {}", r.name(target)),
+        Action::StandCharge { .. } => format!("{n} stands to meet the charge"),
+        Action::FleeCharge { .. } => format!("{n} flees from the charge (humiliated)"),
+        Action::ShootChargers { .. } => format!("{n} fires at the chargers"),
+        Action::CounterCharge { .. } => format!("{n} counter-charges"),
+        Action::HaltCharge { .. } => format!("{n} halts where its target stood"),
+        Action::RunOn { .. } => format!("{n} runs on along its line"),
     }
 }
 
@@ -192,6 +208,120 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
         Event::HeldCover { unit } => {
             format!("{} ignores the retire in its hard cover.", r.name(*unit))
         }
+        Event::ChargeDeclared {
+            unit,
+            target,
+            aspect,
+            ambush,
+        } => format!(
+            "{} charges {}{}{}.",
+            r.name(*unit),
+            match aspect {
+                geometry::Aspect::Front => "",
+                geometry::Aspect::Flank => "in the flank: ",
+                geometry::Aspect::Rear => "in the rear: ",
+            },
+            r.name(*target),
+            if *ambush { " from ambush" } else { "" }
+        ),
+        Event::ChargeCancelled { unit } => {
+            format!("The charge of {} is called off.", r.name(*unit))
+        }
+        Event::Fled { unit } => format!("{} flees before the charge.", r.name(*unit)),
+        Event::CounterCharged { unit } => format!("{} counter-charges.", r.name(*unit)),
+        Event::Contact { unit, target } => {
+            format!("{} crashes into {}.", r.name(*unit), r.name(*target))
+        }
+        Event::CrewSurrendered { unit } => {
+            format!("The crews of {} give themselves up.", r.name(*unit))
+        }
+        Event::Combat {
+            charger,
+            target,
+            values,
+            halves,
+            percent,
+            strength,
+            charger_stronger,
+            column,
+            dice,
+            result,
+        } => {
+            let side = |k: usize, id: u16| {
+                format!(
+                    "{} {} bases × {}{} = {}",
+                    r.name(id),
+                    halves[k] as f32 / 2.0,
+                    values[k],
+                    if percent[k] != 0 {
+                        format!(" × (100{:+}%)", percent[k])
+                    } else {
+                        String::new()
+                    },
+                    strength_words(strength[k])
+                )
+            };
+            let col = crate::tables::COMBAT_COLUMNS
+                .get(*column as usize)
+                .map_or("?", |c| c.0);
+            format!(
+                "Hand-to-hand: {} against {}; {} is the stronger, column {col}; 2d6 {}+{} = {}: {}.",
+                side(0, *charger),
+                side(1, *target),
+                if *charger_stronger {
+                    r.name(*charger)
+                } else {
+                    r.name(*target)
+                },
+                dice[0],
+                dice[1],
+                dice[0] + dice[1],
+                combat_result(r, result, *charger_stronger, *charger, *target)
+            )
+        }
+        Event::Surrendered { unit } => {
+            format!("{} surrenders: its men are taken prisoner.", r.name(*unit))
+        }
+        Event::Pursuit {
+            unit,
+            router,
+            stopped,
+            die,
+            caught,
+        } => format!(
+            "{} pursues {}{}{}: {}.",
+            r.name(*unit),
+            r.name(*router),
+            if *stopped { " but is halted short" } else { "" },
+            die.map_or(String::new(), |d| format!(" (d6 {d}, 4+ needed)")),
+            if *caught { "caught" } else { "it gets away" }
+        ),
+        Event::Captured {
+            unit,
+            destroyed,
+            prisoners,
+        } => format!(
+            "{} is caught: {destroyed} bases cut down, {prisoners} taken prisoner.",
+            r.name(*unit)
+        ),
+        Event::PassedThrough { unit, friend } => {
+            format!("{} runs through {}.", r.name(*unit), r.name(*friend))
+        }
+        Event::CombatOfficerRoll {
+            unit,
+            die,
+            routing,
+            lost,
+        } => format!(
+            "Officer of {} in the fight: d6 {die} ({} needed), {}.",
+            r.name(*unit),
+            if *routing {
+                "1 or 2, the unit routing"
+            } else {
+                "1"
+            },
+            if *lost { "lost" } else { "unhurt" }
+        ),
     }
 }
 
@@ -219,5 +349,45 @@ pub fn effect(e: &crate::tables::Effect) -> String {
         "no effect".into()
     } else {
         parts.join(" ")
+    }
+}
+
+/// A combat strength (value × half bases × (100 + %)) in fighting points.
+fn strength_words(x: u32) -> String {
+    let hundredths = x / 2;
+    if hundredths % 100 == 0 {
+        format!("{}", hundredths / 100)
+    } else {
+        format!("{}.{:02}", hundredths / 100, hundredths % 100)
+    }
+}
+
+/// A Combat Table result naming the unit it falls on.
+fn combat_result(
+    r: &RedActions,
+    c: &crate::tables::CombatResult,
+    charger_stronger: bool,
+    charger: u16,
+    target: u16,
+) -> String {
+    use crate::tables::{Outcome, Who};
+    let (stronger, weaker) = if charger_stronger {
+        (charger, target)
+    } else {
+        (target, charger)
+    };
+    let on = match c.who {
+        Who::Stronger => stronger,
+        Who::Weaker => weaker,
+    };
+    match c.outcome {
+        Outcome::Retires(n) => format!("{c}, {} retires with {n} terror", r.name(on)),
+        Outcome::Defeated => format!("{c}, {} loses 2 bases and routs", r.name(on)),
+        Outcome::Humiliated => format!(
+            "{c}, {} is humiliated and tests its fear, {} retires with 2 terror",
+            r.name(stronger),
+            r.name(weaker)
+        ),
+        Outcome::Surrenders => format!("{c}, {} surrenders", r.name(on)),
     }
 }

@@ -105,6 +105,7 @@ impl RedActions {
                 evading: false,
                 retired: false,
                 held_in_cover: false,
+                charge_failed: false,
                 acted: false,
                 officer,
                 arrives,
@@ -130,6 +131,7 @@ impl RedActions {
             loaded: Vec::new(),
             outcome: None,
             questions: Vec::new(),
+            charge: None,
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -177,6 +179,7 @@ impl RedActions {
             u.evading = false;
             u.retired = false;
             u.held_in_cover = false;
+            u.charge_failed = false;
         }
         s.last = None;
         match s.initiative.clone() {
@@ -350,6 +353,9 @@ impl RedActions {
                 }
             }
             cands.push(Action::Reform { unit: id });
+            if starting {
+                self.charge_samples(s, id, &mut cands);
+            }
             self.move_samples(s, id, &mut cands);
         }
         cands.push(Action::Done { unit: id });
@@ -447,9 +453,15 @@ impl RedActions {
                     Some("a rout move takes the whole segment".into())
                 }
             }
-            Action::HoldCover { .. } | Action::TakeRetire { .. } => {
-                Some("nothing asks that now".into())
-            }
+            Action::HoldCover { .. }
+            | Action::TakeRetire { .. }
+            | Action::StandCharge { .. }
+            | Action::FleeCharge { .. }
+            | Action::ShootChargers { .. }
+            | Action::CounterCharge { .. }
+            | Action::HaltCharge { .. }
+            | Action::RunOn { .. } => Some("nothing asks that now".into()),
+            Action::Charge { target, .. } => self.charge_refusal(s, id, &seg, target),
             Action::Unpin { .. } => {
                 if !u.pinned {
                     Some(format!("{} is not pinned", self.name(id)))
@@ -551,7 +563,17 @@ impl RedActions {
                 seg.unpin_tried = true;
                 self.unpin(s, id, ev);
             }
-            Action::HoldCover { .. } | Action::TakeRetire { .. } => return,
+            Action::Charge { target, .. } => {
+                return self.charge(s, id, target, false, ev);
+            }
+            Action::HoldCover { .. }
+            | Action::TakeRetire { .. }
+            | Action::StandCharge { .. }
+            | Action::FleeCharge { .. }
+            | Action::ShootChargers { .. }
+            | Action::CounterCharge { .. }
+            | Action::HaltCharge { .. }
+            | Action::RunOn { .. } => return,
         }
         if s.outcome.is_some() {
             return;

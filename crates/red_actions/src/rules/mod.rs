@@ -5,11 +5,14 @@
 //! rout and rallying) and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
+pub mod charging;
+pub mod combat;
 pub mod game_sequence;
 pub mod invariants;
 pub mod morale;
 pub mod movement;
 pub mod out_of_turn;
+pub mod pursuit;
 pub mod shooting;
 
 use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
@@ -388,6 +391,9 @@ impl Ruleset for RedActions {
                 | Event::Shot { .. }
                 | Event::MoraleTest { .. }
                 | Event::OfficerRoll { .. }
+                | Event::Combat { .. }
+                | Event::Pursuit { .. }
+                | Event::CombatOfficerRoll { .. }
         )
     }
 
@@ -395,6 +401,9 @@ impl Ruleset for RedActions {
         if let Some(q) = self.question(s) {
             return match q.ask {
                 crate::state::Ask::IgnoreRetire { .. } => "retire_results",
+                crate::state::Ask::Charged { .. } | crate::state::Ask::TargetFled { .. } => {
+                    "charging"
+                }
             };
         }
         match &s.phase {

@@ -33,12 +33,13 @@ impl RedActions {
     }
 
     /// Every answer to the question (a finite list).
-    pub fn answers(&self, _s: &State, q: &Question, out: &mut Vec<Action>) {
+    pub fn answers(&self, s: &State, q: &Question, out: &mut Vec<Action>) {
         match q.ask {
             Ask::IgnoreRetire { unit } => {
                 out.push(Action::HoldCover { unit });
                 out.push(Action::TakeRetire { unit });
             }
+            Ask::Charged { .. } | Ask::TargetFled { .. } => self.charge_answers(s, q, out),
         }
     }
 
@@ -78,6 +79,9 @@ impl RedActions {
             (Ask::IgnoreRetire { unit }, Action::TakeRetire { .. }) => {
                 self.retire_now(s, unit, ev);
             }
+            (Ask::Charged { .. } | Ask::TargetFled { .. }, a) => {
+                self.answer_charge(s, q.ask, a, ev)
+            }
             _ => {}
         }
         self.resume(s, ev);
@@ -86,6 +90,11 @@ impl RedActions {
     /// After an answer: when no question is left, the acting unit goes on
     /// (or its segment ends when it can do nothing more).
     pub(crate) fn resume(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if !s.questions.is_empty() || s.outcome.is_some() {
+            return;
+        }
+        // A charge waiting on the answers goes on first.
+        self.charge_step(s, ev);
         if !s.questions.is_empty() || s.outcome.is_some() {
             return;
         }
