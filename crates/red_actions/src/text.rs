@@ -355,7 +355,7 @@ pub fn effect(e: &crate::tables::Effect) -> String {
 /// A combat strength (value × half bases × (100 + %)) in fighting points.
 fn strength_words(x: u32) -> String {
     let hundredths = x / 2;
-    if hundredths % 100 == 0 {
+    if hundredths.is_multiple_of(100) {
         format!("{}", hundredths / 100)
     } else {
         format!("{}.{:02}", hundredths / 100, hundredths % 100)

@@ -95,7 +95,7 @@ impl RedActions {
         let may = match c {
             Category::Sabre => !t.is_vehicle(),
             Category::Rifle | Category::Engineer | Category::Grenadier => {
-                !t.is_vehicle() && !(t == Category::Sabre && aspect == Aspect::Front)
+                !(t.is_vehicle() || t == Category::Sabre && aspect == Aspect::Front)
             }
             Category::ArmouredCar | Category::Tank => !t.is_vehicle(),
             _ => {
@@ -219,6 +219,11 @@ impl RedActions {
             .map(|b| b.pose.at)
             .min_by_key(|&p| Vec2::between(f.front.at, p).len2())
             .ok_or_else(|| format!("{tname} is not on the table"))?;
+        // Straight ahead when that meets the target; else the wheel that
+        // points the front centre at the nearest base.
+        if let Ok(p) = self.charge_run(s, id, target, allowance, aspect, 0) {
+            return Ok(p);
+        }
         let mut signed = 0i32;
         for _ in 0..4 {
             let Some((_, _, m)) = Self::wheel_by(&f, signed) else {
@@ -238,6 +243,23 @@ impl RedActions {
                 Degrees(signed.abs())
             ));
         }
+        self.charge_run(s, id, target, allowance, aspect, signed)
+    }
+
+    /// The charge after a wheel of `signed` tenths of a degree (positive
+    /// clockwise): straight on to contact.
+    fn charge_run(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        allowance: Inches,
+        aspect: Aspect,
+        signed: i32,
+    ) -> Result<ChargePlan, String> {
+        let f = s.unit(id).formation;
+        let theirs = s.unit(target).footprint();
+        let tname = self.name(target);
         let (pivot, angle, wheel) =
             Self::wheel_by(&f, signed).ok_or_else(|| "no such wheel".to_string())?;
         let w = wheel.formation;

@@ -41,9 +41,17 @@ impl RedActions {
     fn rout_distance(&self, s: &State, id: UnitId) -> Inches {
         let u = s.unit(id);
         let speed = self.troop(u).speed;
-        let away_back = self
-            .nearest_enemy(s, id)
-            .is_none_or(|e| self.ahead_of(u, s.unit(e).formation.front.at));
+        // Judged from the middle of the enemy's bases (its front edge may
+        // touch the router's front line in contact).
+        let away_back = self.nearest_enemy(s, id).is_none_or(|e| {
+            let c = Self::centres(&s.unit(e).footprint());
+            let n = c.len().max(1) as i64;
+            let mid = engine::param::Point {
+                x: Inches((c.iter().map(|p| p.x.0 as i64).sum::<i64>() / n) as i32),
+                y: Inches((c.iter().map(|p| p.y.0 as i64).sum::<i64>() / n) as i32),
+            };
+            self.ahead_of(u, mid)
+        });
         if away_back { Inches(-speed.0) } else { speed }
     }
 
