@@ -351,6 +351,11 @@ pub enum Action {
     RunOn {
         unit: UnitId,
     },
+    /// Evading: the unit evades for the rest of the turn, moving at most
+    /// its evasive speed (or standing) this segment.
+    Evade {
+        unit: UnitId,
+    },
 }
 
 impl Action {
@@ -377,7 +382,8 @@ impl Action {
             | Action::ShootChargers { unit }
             | Action::CounterCharge { unit }
             | Action::HaltCharge { unit }
-            | Action::RunOn { unit } => unit,
+            | Action::RunOn { unit }
+            | Action::Evade { unit } => unit,
         }
     }
 }
@@ -572,5 +578,9 @@ pub enum Event {
         die: u8,
         routing: bool,
         lost: bool,
+    },
+    /// A unit chose to evade for the rest of the turn.
+    Evades {
+        unit: UnitId,
     },
 }

@@ -104,6 +104,7 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
         Action::CounterCharge { .. } => format!("{n} counter-charges"),
         Action::HaltCharge { .. } => format!("{n} halts where its target stood"),
         Action::RunOn { .. } => format!("{n} runs on along its line"),
+        Action::Evade { .. } => format!("{n} evades (evasive speed at most)"),
     }
 }
 
@@ -307,6 +308,7 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
         Event::PassedThrough { unit, friend } => {
             format!("{} runs through {}.", r.name(*unit), r.name(*friend))
         }
+        Event::Evades { unit } => format!("{} evades for the rest of the turn.", r.name(*unit)),
         Event::CombatOfficerRoll {
             unit,
             die,

@@ -1163,3 +1163,106 @@ fn charging_refused_answers_leave_the_state_unchanged() {
     );
     assert_eq!(s, before);
 }
+
+#[test]
+fn charging_the_random_tester_reaches_charges_and_their_answers() {
+    use engine::runner::{RunSettings, random_game};
+    let r = village();
+    let (mut charges, mut answered) = (0, 0);
+    for seed in 0..12 {
+        let done = random_game(
+            r.clone(),
+            &engine::Options::new(),
+            seed,
+            &RunSettings::default(),
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        for d in done.game.history() {
+            match d.action {
+                Action::Charge { .. } => charges += 1,
+                Action::StandCharge { .. }
+                | Action::FleeCharge { .. }
+                | Action::ShootChargers { .. }
+                | Action::CounterCharge { .. }
+                | Action::HaltCharge { .. }
+                | Action::RunOn { .. } => answered += 1,
+                _ => {}
+            }
+        }
+    }
+    eprintln!("charges {charges}, answers {answered}");
+    assert!(
+        charges > 0 && answered > 0,
+        "charges {charges}, answers {answered}"
+    );
+}
+
+#[test]
+fn evading_moves_no_faster_than_the_evasive_speed_for_the_rest_of_the_turn() {
+    let (r, mut s) = empty(RED);
+    let (reg, vol) = (id(&r, "r_reg1"), id(&r, "w_vol1"));
+    place(&mut s, reg, 40.0, 40.0, 270);
+    place(&mut s, vol, 30.0, 40.0, 90);
+    s.unit_mut(reg).acted = false;
+    let v = r.evasive_speed(&s, reg);
+    assert!(v > Inches::ZERO && v < r.troop(s.unit(reg)).speed);
+    // Shot at in the open: evading shifts the column left.
+    let before = r.fire_sums(&s, vol, reg).map(|f| f.shift);
+    answer(&r, &mut s, RED, Action::Evade { unit: reg });
+    assert!(s.unit(reg).evading);
+    let after = r.fire_sums(&s, vol, reg).map(|f| f.shift);
+    assert!(after < before, "{before:?} {after:?}");
+    let mut ev = Vec::new();
+    let too_far = Action::Advance {
+        unit: reg,
+        distance: Inches(v.0 + 1),
+    };
+    assert!(r.apply(&mut s, RED, &too_far, &mut ev).is_err());
+    let ok = Action::Advance {
+        unit: reg,
+        distance: v.fraction(1, 2),
+    };
+    r.apply(&mut s, RED, &ok, &mut ev).unwrap();
+    // Evading, it may not charge.
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::Charge {
+                unit: reg,
+                target: vol,
+            },
+        )
+        .unwrap();
+    assert!(
+        why.contains("not after moving") || why.contains("evades"),
+        "{why}"
+    );
+}
+
+#[test]
+fn evading_never_while_routing() {
+    let (r, mut s) = empty(RED);
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 40.0, 40.0, 270);
+    s.unit_mut(reg).acted = false;
+    s.unit_mut(reg).routing = true;
+    assert!(r.refusal(&s, RED, &Action::Evade { unit: reg }).is_some());
+}
+
+#[test]
+fn evading_a_unit_that_chose_to_evade_may_not_charge() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    answer(&r, &mut s, RED, Action::Evade { unit: cav });
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::Charge {
+                unit: cav,
+                target: vol,
+            },
+        )
+        .unwrap();
+    assert!(why.contains("evades"), "{why}");
+}

@@ -406,6 +406,12 @@ impl RedActions {
         if seg.moved || seg.shot {
             return Some("a charge is the whole segment: not after moving or shooting".into());
         }
+        if seg.allowance < self.troop(s.unit(id)).speed {
+            return Some(format!(
+                "{} evades this segment (evasive speed): it may not charge",
+                self.name(id)
+            ));
+        }
         self.charge_plan(s, id, target, false).err()
     }
 

@@ -356,6 +356,7 @@ impl RedActions {
             if starting {
                 self.charge_samples(s, id, &mut cands);
             }
+            cands.push(Action::Evade { unit: id });
             self.move_samples(s, id, &mut cands);
         }
         cands.push(Action::Done { unit: id });
@@ -462,6 +463,7 @@ impl RedActions {
             | Action::HaltCharge { .. }
             | Action::RunOn { .. } => Some("nothing asks that now".into()),
             Action::Charge { target, .. } => self.charge_refusal(s, id, &seg, target),
+            Action::Evade { .. } => self.evade_refusal(s, id, &seg),
             Action::Unpin { .. } => {
                 if !u.pinned {
                     Some(format!("{} is not pinned", self.name(id)))
@@ -566,6 +568,7 @@ impl RedActions {
             Action::Charge { target, .. } => {
                 return self.charge(s, id, target, false, ev);
             }
+            Action::Evade { .. } => self.evade(s, id, &mut seg, ev),
             Action::HoldCover { .. }
             | Action::TakeRetire { .. }
             | Action::StandCharge { .. }

@@ -7,6 +7,7 @@
 
 pub mod charging;
 pub mod combat;
+pub mod evading;
 pub mod game_sequence;
 pub mod invariants;
 pub mod morale;
