@@ -986,22 +986,29 @@ fn pursuit_cavalry_as_fast_is_caught_on_a_four_or_more() {
 
 #[test]
 fn pursuit_halts_within_two_inches_of_an_enemy_facing_it() {
-    let (r, mut s, cav, vol) = cavalry_and_volunteers();
-    // White's second company 9" behind the first, facing the cavalry.
-    let vol2 = id(&r, "w_vol2");
-    place(&mut s, vol2, 22.0, 44.0, 90);
-    roll(&mut s, &[3, 3, 3, 3, 5, 6]);
-    charge(&r, &mut s, cav, vol);
-    let ev = answer(&r, &mut s, WHITE, Action::StandCharge { unit: vol });
-    let _ = vol2;
-    let stopped = ev.iter().find_map(|e| match e {
-        Event::Pursuit { stopped, .. } => Some(*stopped),
-        _ => None,
-    });
-    // The router ran 6" west then the cavalry's run of 12" comes within 2"
-    // of the second company (which faces it) before its end.
-    place(&mut s, vol2, 22.0, 40.0, 90);
-    assert!(stopped.is_some(), "{ev:?}");
+    for (facing, stopped) in [(90, true), (180, false)] {
+        let (r, mut s, cav, vol) = cavalry_and_volunteers();
+        // White's second company 8" behind the first: facing the cavalry
+        // (east), or 1" to the side of its path with its back to it.
+        let vol2 = id(&r, "w_vol2");
+        place(&mut s, vol2, 24.0, 40.0, facing);
+        if facing == 180 {
+            place(&mut s, vol2, 21.0, 43.5, facing);
+        }
+        // Adv 11: W/Defeated; the second company's serious test (the router
+        // passes within 8") 3+3; the cavalry pursue.
+        roll(&mut s, &[3, 3, 3, 3, 5, 6, 3, 3]);
+        charge(&r, &mut s, cav, vol);
+        let ev = answer(&r, &mut s, WHITE, Action::StandCharge { unit: vol });
+        let p = ev.iter().find_map(|e| match e {
+            Event::Pursuit {
+                stopped, caught, ..
+            } => Some((*stopped, *caught)),
+            _ => None,
+        });
+        assert_eq!(p, Some((stopped, !stopped)), "facing {facing}: {ev:?}");
+        assert_eq!(s.unit(vol).on_table(), stopped);
+    }
 }
 
 #[test]
