@@ -1273,3 +1273,30 @@ fn evading_a_unit_that_chose_to_evade_may_not_charge() {
         .unwrap();
     assert!(why.contains("evades"), "{why}");
 }
+
+#[test]
+fn miscellaneous_optional_a_commissars_unit_failing_its_charge_test_takes_terror() {
+    for (option, terror) in [(true, 1), (false, 0)] {
+        let (r, mut s, cav, vol) = cavalry_and_volunteers();
+        let pool = &r.sc().pools[r.sc().army_of(RED).pool];
+        let token = pool
+            .tokens
+            .iter()
+            .position(|t| {
+                t.traits
+                    .contains(&red_actions::scenario::OfficerTrait::Commissar)
+            })
+            .expect("a Commissar in the Red pool");
+        s.unit_mut(cav).officer = Some(red_actions::state::Officer {
+            token: token as u16,
+        });
+        s.options.retain(|o| o != "commissar_terror");
+        if option {
+            s.options.push("commissar_terror".into());
+        }
+        roll(&mut s, &[6, 6]);
+        charge(&r, &mut s, cav, vol);
+        assert!(s.unit(cav).charge_failed);
+        assert_eq!(s.unit(cav).terror, terror, "option {option}");
+    }
+}

@@ -467,6 +467,10 @@ impl RedActions {
         s.phase = Phase::Acting(seg);
         if !ambush && !self.morale_test(s, id, Test::Charge, ev) {
             s.unit_mut(id).charge_failed = true;
+            // Optional (Miscellaneous): a Commissar makes an example.
+            if s.option("commissar_terror") && self.led_by_commissar(s, id) {
+                self.add_terror(s, id, 1, ev);
+            }
             return self.after_action(s, id, ev);
         }
         // The charge is the whole segment.
@@ -532,6 +536,18 @@ impl RedActions {
         if s.questions.is_empty() {
             self.after_charge(s, id, ev);
         }
+    }
+
+    /// Whether the unit's own officer is a Commissar.
+    pub fn led_by_commissar(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        let sc = self.sc();
+        u.officer.is_some_and(|o| {
+            sc.pools[sc.army_of(u.side).pool]
+                .tokens
+                .get(o.token as usize)
+                .is_some_and(|t| t.traits.contains(&crate::scenario::OfficerTrait::Commissar))
+        })
     }
 
     /// After a charge is over: the charger's segment ends (or goes on to
