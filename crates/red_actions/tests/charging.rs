@@ -1300,3 +1300,104 @@ fn miscellaneous_optional_a_commissars_unit_failing_its_charge_test_takes_terror
         assert_eq!(s.unit(cav).terror, terror, "option {option}");
     }
 }
+
+#[test]
+fn charging_from_ambush_needs_no_test_reaches_two_inches_more_and_adds_terror() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    // 13" away: beyond the 12" of a plain charge, within 14" from ambush.
+    place(&mut s, cav, 45.0, 40.0, 270);
+    assert!(r.charge_plan(&s, cav, vol, false).is_err());
+    assert!(r.charge_plan(&s, cav, vol, true).is_ok());
+    // Only the target's fear test is rolled before the answer.
+    roll(&mut s, &[3, 3, 3, 4]);
+    let mut ev = Vec::new();
+    r.charge(&mut s, cav, vol, true, &mut ev);
+    r.check_invariants(&s).unwrap();
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleTest {
+            test: Test::Charge,
+            ..
+        }
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChargeDeclared { ambush: true, .. }))
+    );
+    assert_eq!(s.unit(vol).terror, 1);
+    let ev = answer(&r, &mut s, WHITE, Action::StandCharge { unit: vol });
+    assert!(combat(&ev).is_some());
+}
+
+#[test]
+fn charging_guns_may_fire_and_then_their_crews_surrender() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let guns = id(&r, "w_guns");
+    s.unit_mut(vol).status = Status::Waiting;
+    place(&mut s, guns, 32.0, 40.0, 90);
+    s.unit_mut(guns).order = Order::Unlimbered;
+    s.unit_mut(guns).formation.order = Order::Unlimbered.geometry();
+    s.unit_mut(guns).acted = false;
+    let sums = r.fire_sums(&s, guns, cav).expect("the guns bear");
+    let t = &r.sc().tables;
+    let col = t.shooting_column(sums.total).map_or(-1, |c| c as i32) + sums.shift;
+    let miss = (2..=12u8)
+        .find(|&x| t.shooting_cell(x, col).is_none())
+        .expect("a miss");
+    // Direct-hit rolls come first for guns: 1+1 never hits.
+    roll(&mut s, &[3, 3, 3, 3, 1, 1, 1, 1, miss / 2, miss - miss / 2]);
+    charge(&r, &mut s, cav, guns);
+    let choices = answers(&r, &s, WHITE);
+    assert!(
+        !choices.contains(&Action::FleeCharge { unit: guns }),
+        "guns do not flee"
+    );
+    assert!(choices.contains(&Action::ShootChargers { unit: guns }));
+    let ev = answer(&r, &mut s, WHITE, Action::ShootChargers { unit: guns });
+    assert!(ev.iter().any(|e| matches!(e, Event::Shot { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::CrewSurrendered { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(guns).status, Status::Gone);
+}
+
+#[test]
+fn charging_formed_cavalry_in_the_way_cannot_be_passed_through() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let cav2 = id(&r, "r_kombrig");
+    // Red's general between the chargers and the target: passed through.
+    place(&mut s, cav2, 36.0, 40.0, 270);
+    assert!(r.charge_plan(&s, cav, vol, false).is_ok());
+    // Formed cavalry there: refused.
+    let (r2, mut s2, cav_b, vol_b) = cavalry_and_volunteers();
+    s2.unit_mut(cav2).status = Status::Waiting;
+    let other = id(&r2, "r_reg2");
+    place(&mut s2, other, 36.0, 40.0, 270);
+    s2.unit_mut(other).order = Order::Formed;
+    let why = r2.charge_plan(&s2, cav_b, vol_b, false).unwrap_err();
+    assert!(why.contains("in the way"), "{why}");
+}
+
+/// More random games than the suite plays (run with --ignored).
+#[test]
+#[ignore]
+fn charging_random_games_many_seeds() {
+    use engine::runner::{RunSettings, random_game};
+    for name in ["village", "wired_position", "railway_raid"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../../scenarios/red_actions/{name}.toml"));
+        let r = RedActions::load(&path).unwrap();
+        for seed in 200..215 {
+            for fuzz in [false, true] {
+                let settings = RunSettings {
+                    fuzz_offers: fuzz,
+                    ..RunSettings::default()
+                };
+                random_game(r.clone(), &engine::Options::new(), seed, &settings)
+                    .unwrap_or_else(|e| panic!("{name} seed {seed} fuzz {fuzz}: {e}"));
+            }
+        }
+    }
+}

@@ -2,7 +2,11 @@
 //! `game_sequence` (setup, initiative, segments, the end of a turn and of
 //! the game), `movement` (advance, wheel, turn, formations, terrain),
 //! `shooting` (the Shooting Table and its results), `morale` (morale tests,
-//! rout and rallying) and `invariants`. Where the text is silent, our
+//! rout and rallying), `charging` (charges and the charged side's answers),
+//! `combat` (hand-to-hand combat, its results and officer casualties, the
+//! odds of a charge), `pursuit` (pursuit, routing through friends,
+//! prisoners), `evading`, `out_of_turn` (questions put out of turn) and
+//! `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod charging;
