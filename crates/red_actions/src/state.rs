@@ -120,6 +120,9 @@ pub struct Unit {
     /// More fields, each `#[serde(default)]`: see [`UnitMore`].
     #[serde(default)]
     pub more: UnitMore,
+    /// Failed a charge test this turn: it may not charge again this turn.
+    #[serde(default)]
+    pub charge_failed: bool,
 }
 
 /// The state of the vehicle, train and artillery rules on one unit.
@@ -322,6 +325,9 @@ pub struct State {
     /// every turn).
     #[serde(default)]
     pub objective_holders: Vec<Option<Side>>,
+    /// The charge being resolved (see `rules::charging`), if any.
+    #[serde(default)]
+    pub charge: Option<Charge>,
 }
 
 /// A dummy position marker: the enemy sees a marker like any other.
@@ -331,6 +337,36 @@ pub struct Dummy {
     pub at: engine::param::Point,
     /// Revealed and removed.
     pub gone: bool,
+}
+
+/// Where a charge stands while it waits for decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChargeStage {
+    /// The target's side is asked how it meets the charge.
+    Answer,
+    /// The chargers go in (after the target stood or its fire failed).
+    Contact,
+    /// The target fled or routed: the charger will be asked.
+    Fled,
+    /// The charger's side is asked whether to halt or run on.
+    Decide,
+}
+
+/// A declared charge being resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    pub charger: UnitId,
+    pub target: UnitId,
+    /// Where the charger comes from, judged when it is declared.
+    pub aspect: geometry::Aspect,
+    /// Sprung from ambush: no charge test, 2" more, +1 terror on the target.
+    pub ambush: bool,
+    /// The target counter-charged (cavalry meeting cavalry half-way).
+    pub counter: bool,
+    pub stage: ChargeStage,
+    /// Where the charger would meet the target as it stood (where it
+    /// halts, and where its line runs on, if the target flees).
+    pub contact: Formation,
 }
 
 impl State {
@@ -376,6 +412,14 @@ pub enum Ask {
     /// 6 on a d6) to act before the enemy unit about to act. Answers:
     /// [`Action::PreEmpt`] or [`Action::LetAct`].
     PreEmpt { clever: UnitId, enemy: UnitId },
+    /// Charging: the target of a charge decides how to meet it. Answers:
+    /// [`Action::StandCharge`], [`Action::FleeCharge`] (frontal charges),
+    /// [`Action::ShootChargers`] (not yet acted, able to fire),
+    /// [`Action::CounterCharge`] (cavalry charged frontally by cavalry).
+    Charged { charger: UnitId, target: UnitId },
+    /// Charging: the target fled; the charger halts or runs on along its
+    /// declared line. Answers: [`Action::HaltCharge`], [`Action::RunOn`].
+    TargetFled { charger: UnitId },
 }
 
 /// A decision. Every move names its unit; the first one a unit takes in a
@@ -561,6 +605,42 @@ pub enum Action {
     LetAct {
         unit: UnitId,
     },
+    /// Charge an enemy unit: the whole segment (a wheel of up to 45°
+    /// toward it, then straight in; see `rules::charging`).
+    Charge {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: the target stands and fights.
+    StandCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: the target takes a humiliated marker and
+    /// flees (a frontal charge only).
+    FleeCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: the target shoots at the chargers.
+    ShootChargers {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::Charged`]: cavalry counter-charge (meeting half-way).
+    CounterCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::TargetFled`]: the charger halts.
+    HaltCharge {
+        unit: UnitId,
+    },
+    /// Answer to [`Ask::TargetFled`]: the charger runs on along its line.
+    RunOn {
+        unit: UnitId,
+    },
+    /// Evading: the unit evades for the rest of the turn, moving at most
+    /// its evasive speed (or standing) this segment.
+    Evade {
+        unit: UnitId,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -620,7 +700,15 @@ impl Action {
             | Action::LeaveUnit { unit }
             | Action::SwapRetire { unit }
             | Action::PreEmpt { unit }
-            | Action::LetAct { unit } => unit,
+            | Action::LetAct { unit }
+            | Action::Charge { unit, .. }
+            | Action::StandCharge { unit }
+            | Action::FleeCharge { unit }
+            | Action::ShootChargers { unit }
+            | Action::CounterCharge { unit }
+            | Action::HaltCharge { unit }
+            | Action::RunOn { unit }
+            | Action::Evade { unit } => unit,
         }
     }
 }
@@ -697,9 +785,12 @@ pub enum Event {
     BaseLost {
         unit: UnitId,
     },
+    /// Officer Casualties: a d6 for an officer, a casualty at `at_most`
+    /// or less (1; 2 as well for a unit routing from a fight).
     OfficerRoll {
         unit: UnitId,
         die: u8,
+        at_most: u8,
         killed: bool,
     },
     MoraleTest {
@@ -959,6 +1050,77 @@ pub enum Event {
     RallyMargin {
         unit: UnitId,
         over: i32,
+    },
+    /// A charge passed its test (or needed none) and is declared.
+    ChargeDeclared {
+        unit: UnitId,
+        target: UnitId,
+        aspect: geometry::Aspect,
+        ambush: bool,
+    },
+    /// The charge is called off (the target's fire drove it back).
+    ChargeCancelled {
+        unit: UnitId,
+    },
+    /// The target of a charge fled (with a humiliated marker).
+    Fled {
+        unit: UnitId,
+    },
+    CounterCharged {
+        unit: UnitId,
+    },
+    /// The chargers made contact.
+    Contact {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// A gun's crew gave up to the chargers.
+    CrewSurrendered {
+        unit: UnitId,
+    },
+    /// Hand-to-hand combat with its arithmetic: per side [charger, target]
+    /// the fighting value, effective half bases, the sum of the modifiers in
+    /// percent and the strength (value × halves / 2 × (100 + %), in
+    /// hundredths); the column (0 = Adv .. 5 = 4:1) and the dice.
+    Combat {
+        charger: UnitId,
+        target: UnitId,
+        values: [u8; 2],
+        halves: [u32; 2],
+        percent: [i32; 2],
+        strength: [u32; 2],
+        charger_stronger: bool,
+        column: u8,
+        dice: [u8; 2],
+        result: crate::tables::CombatResult,
+    },
+    /// A unit surrendered: its bases are prisoners.
+    Surrendered {
+        unit: UnitId,
+    },
+    /// Sabres pursue a router: whether they were stopped, the die for
+    /// cavalry as fast as them, and whether they caught it.
+    Pursuit {
+        unit: UnitId,
+        router: UnitId,
+        stopped: bool,
+        die: Option<u8>,
+        caught: bool,
+    },
+    /// A caught router: `destroyed` bases cut down, the rest captured.
+    Captured {
+        unit: UnitId,
+        destroyed: u8,
+        prisoners: u8,
+    },
+    /// A router ran through a friend.
+    PassedThrough {
+        unit: UnitId,
+        friend: UnitId,
+    },
+    /// A unit chose to evade for the rest of the turn.
+    Evades {
+        unit: UnitId,
     },
 }
 

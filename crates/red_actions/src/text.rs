@@ -31,6 +31,15 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
             r.name(target),
             r.name(unit)
         ),
+        Ask::Charged { charger, target } => format!(
+            "{} is charged by {}: stand, flee, shoot at the chargers or counter-charge, as the choices allow?",
+            r.name(target),
+            r.name(charger)
+        ),
+        Ask::TargetFled { charger } => format!(
+            "the target of {} got away: halt where it stood, or run on along the line of the charge?",
+            r.name(charger)
+        ),
     }
 }
 
@@ -165,6 +174,14 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::SwapRetire { .. } => format!("{n} takes a loss instead of retiring"),
         Action::PreEmpt { .. } => format!("{n}'s Clever officer tries to act first"),
         Action::LetAct { .. } => format!("{n} lets the enemy act"),
+        Action::Charge { target, .. } => format!("{n} charges {}", r.name(target)),
+        Action::StandCharge { .. } => format!("{n} stands to meet the charge"),
+        Action::FleeCharge { .. } => format!("{n} flees from the charge (humiliated)"),
+        Action::ShootChargers { .. } => format!("{n} fires at the chargers"),
+        Action::CounterCharge { .. } => format!("{n} counter-charges"),
+        Action::HaltCharge { .. } => format!("{n} halts where its target stood"),
+        Action::RunOn { .. } => format!("{n} runs on along its line"),
+        Action::Evade { .. } => format!("{n} evades (evasive speed at most)"),
     }
 }
 
@@ -235,9 +252,19 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
         Event::Terror { unit, added } => format!("{} takes {added} terror.", r.unit_name(s, *unit)),
         Event::Pinned { unit } => format!("{} is pinned.", r.unit_name(s, *unit)),
         Event::BaseLost { unit } => format!("{} loses a base.", r.unit_name(s, *unit)),
-        Event::OfficerRoll { unit, die, killed } => format!(
-            "Officer of {}: d6 {die}, {}.",
+        Event::OfficerRoll {
+            unit,
+            die,
+            at_most,
+            killed,
+        } => format!(
+            "Officer of {}: d6 {die} ({}), {}.",
             r.unit_name(s, *unit),
+            if *at_most >= 2 {
+                "1 or 2 is a casualty, the unit routing from a fight"
+            } else {
+                "1 is a casualty"
+            },
             if *killed { "killed" } else { "unhurt" }
         ),
         Event::MoraleTest {
@@ -614,6 +641,106 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
                 r.name(*unit)
             )
         }
+        Event::ChargeDeclared {
+            unit,
+            target,
+            aspect,
+            ambush,
+        } => format!(
+            "{} charges {}{}{}.",
+            r.name(*unit),
+            match aspect {
+                geometry::Aspect::Front => "",
+                geometry::Aspect::Flank => "in the flank: ",
+                geometry::Aspect::Rear => "in the rear: ",
+            },
+            r.name(*target),
+            if *ambush { " from ambush" } else { "" }
+        ),
+        Event::ChargeCancelled { unit } => {
+            format!("The charge of {} is called off.", r.name(*unit))
+        }
+        Event::Fled { unit } => format!("{} flees before the charge.", r.name(*unit)),
+        Event::CounterCharged { unit } => format!("{} counter-charges.", r.name(*unit)),
+        Event::Contact { unit, target } => {
+            format!("{} crashes into {}.", r.name(*unit), r.name(*target))
+        }
+        Event::CrewSurrendered { unit } => {
+            format!("The crews of {} give themselves up.", r.name(*unit))
+        }
+        Event::Combat {
+            charger,
+            target,
+            values,
+            halves,
+            percent,
+            strength,
+            charger_stronger,
+            column,
+            dice,
+            result,
+        } => {
+            let side = |k: usize, id: u16| {
+                format!(
+                    "{} {} bases × {}{} = {}",
+                    r.name(id),
+                    halves[k] as f32 / 2.0,
+                    values[k],
+                    if percent[k] != 0 {
+                        format!(" × (100{:+}%)", percent[k])
+                    } else {
+                        String::new()
+                    },
+                    strength_words(strength[k])
+                )
+            };
+            let col = crate::tables::COMBAT_COLUMNS
+                .get(*column as usize)
+                .map_or("?", |c| c.0);
+            format!(
+                "Hand-to-hand: {} against {}; {} is the stronger, column {col}; 2d6 {}+{} = {}: {}.",
+                side(0, *charger),
+                side(1, *target),
+                if *charger_stronger {
+                    r.name(*charger)
+                } else {
+                    r.name(*target)
+                },
+                dice[0],
+                dice[1],
+                dice[0] + dice[1],
+                combat_result(r, result, *charger_stronger, *charger, *target)
+            )
+        }
+        Event::Surrendered { unit } => {
+            format!("{} surrenders: its men are taken prisoner.", r.name(*unit))
+        }
+        Event::Pursuit {
+            unit,
+            router,
+            stopped,
+            die,
+            caught,
+        } => format!(
+            "{} pursues {}{}{}: {}.",
+            r.name(*unit),
+            r.name(*router),
+            if *stopped { " but is halted short" } else { "" },
+            die.map_or(String::new(), |d| format!(" (d6 {d}, 4+ needed)")),
+            if *caught { "caught" } else { "it gets away" }
+        ),
+        Event::Captured {
+            unit,
+            destroyed,
+            prisoners,
+        } => format!(
+            "{} is caught: {destroyed} bases cut down, {prisoners} taken prisoner.",
+            r.name(*unit)
+        ),
+        Event::PassedThrough { unit, friend } => {
+            format!("{} runs through {}.", r.name(*unit), r.name(*friend))
+        }
+        Event::Evades { unit } => format!("{} evades for the rest of the turn.", r.name(*unit)),
     }
 }
 
@@ -634,7 +761,8 @@ fn quarters_text(q: u8) -> String {
     }
 }
 
-/// The unit an event is about (the first it names).
+/// The unit an event is about, for hiding it from a side that may not see
+/// that unit (every event is listed: a new one must be placed here).
 fn subject(e: &Event) -> Option<crate::state::UnitId> {
     Some(match e {
         Event::CardTurned { unit }
@@ -658,7 +786,19 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::Removed { unit, .. }
         | Event::Done { unit }
         | Event::HeldCover { unit }
+        | Event::DirectHit { unit, .. }
+        | Event::VehicleDie { unit, .. }
+        | Event::FireMode { unit, .. }
+        | Event::Harassed { unit, .. }
+        | Event::TrainRan { unit, .. }
+        | Event::EngineHit { unit, .. }
+        | Event::TrainLeaves { unit }
+        | Event::TrainRallied { unit }
+        | Event::Disembarked { unit }
+        | Event::TankTerror { unit, .. }
+        | Event::TankCaptured { unit }
         | Event::Scouted { unit, .. }
+        | Event::Revealed { unit }
         | Event::Sprung { unit, .. }
         | Event::LayLow { unit }
         | Event::Released { unit, .. }
@@ -668,8 +808,39 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::EntersWire { unit }
         | Event::WireRoll { unit, .. }
         | Event::Veers { unit, .. }
-        | Event::FoxholeHeld { unit } => *unit,
-        _ => return None,
+        | Event::FoxholeHeld { unit }
+        | Event::OfficerDrawn { unit, .. }
+        | Event::MobRoll { unit, .. }
+        | Event::Divided { unit, .. }
+        | Event::Combined { unit, .. }
+        | Event::Dismounted { unit }
+        | Event::Mounted { unit }
+        | Event::Command { unit, .. }
+        | Event::SwappedRetire { unit, .. }
+        | Event::PreEmptRoll { unit, .. }
+        | Event::RallyMargin { unit, .. }
+        | Event::ChargeDeclared { unit, .. }
+        | Event::ChargeCancelled { unit }
+        | Event::Fled { unit }
+        | Event::CounterCharged { unit }
+        | Event::Contact { unit, .. }
+        | Event::CrewSurrendered { unit }
+        | Event::Surrendered { unit }
+        | Event::Pursuit { unit, .. }
+        | Event::Captured { unit, .. }
+        | Event::PassedThrough { unit, .. }
+        | Event::Evades { unit } => *unit,
+        Event::Promoted { officer: unit, .. } => *unit,
+        Event::Combat { charger: unit, .. } => *unit,
+        Event::TurnBegins { .. }
+        | Event::RollOff { .. }
+        | Event::SegmentRoll { .. }
+        | Event::GameOver { .. }
+        | Event::Asked { .. }
+        | Event::BuildingRoll { .. }
+        | Event::DummyRemoved { .. }
+        | Event::FireGrows { .. }
+        | Event::BuildingBurnt { .. } => return None,
     })
 }
 
@@ -764,5 +935,45 @@ pub fn effect(e: &crate::tables::Effect) -> String {
         "no effect".into()
     } else {
         parts.join(" ")
+    }
+}
+
+/// A combat strength (value × half bases × (100 + %)) in fighting points.
+fn strength_words(x: u32) -> String {
+    let hundredths = x / 2;
+    if hundredths.is_multiple_of(100) {
+        format!("{}", hundredths / 100)
+    } else {
+        format!("{}.{:02}", hundredths / 100, hundredths % 100)
+    }
+}
+
+/// A Combat Table result naming the unit it falls on.
+fn combat_result(
+    r: &RedActions,
+    c: &crate::tables::CombatResult,
+    charger_stronger: bool,
+    charger: u16,
+    target: u16,
+) -> String {
+    use crate::tables::{Outcome, Who};
+    let (stronger, weaker) = if charger_stronger {
+        (charger, target)
+    } else {
+        (target, charger)
+    };
+    let on = match c.who {
+        Who::Stronger => stronger,
+        Who::Weaker => weaker,
+    };
+    match c.outcome {
+        Outcome::Retires(n) => format!("{c}, {} retires with {n} terror", r.name(on)),
+        Outcome::Defeated => format!("{c}, {} loses 2 bases and routs", r.name(on)),
+        Outcome::Humiliated => format!(
+            "{c}, {} is humiliated and tests its fear, {} retires with 2 terror",
+            r.name(stronger),
+            r.name(weaker)
+        ),
+        Outcome::Surrenders => format!("{c}, {} surrenders", r.name(on)),
     }
 }

@@ -125,6 +125,7 @@ impl RedActions {
                 shot_at: false,
                 marching: false,
                 in_wire: None,
+                charge_failed: false,
                 acted: false,
                 officer,
                 arrives,
@@ -173,6 +174,7 @@ impl RedActions {
             wire_gaps: Vec::new(),
             spent_tokens: Default::default(),
             objective_holders: sc.victory.objectives.iter().map(|o| o.held_by).collect(),
+            charge: None,
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -228,6 +230,7 @@ impl RedActions {
             u.marching = false;
             u.more.preempt_tried = false;
             u.more.mob_roll = 0;
+            u.charge_failed = false;
         }
         s.scouted.clear();
         self.fires_grow(s, ev);
@@ -408,7 +411,9 @@ impl RedActions {
             cands.push(Action::Reform { unit: id });
             if starting {
                 cands.push(Action::Repair { unit: id });
+                self.charge_samples(s, id, &mut cands);
             }
+            cands.push(Action::Evade { unit: id });
             self.fire_samples(s, id, &mut cands);
             self.train_samples(s, id, &mut cands);
             self.move_samples(s, id, &mut cands);
@@ -528,9 +533,16 @@ impl RedActions {
                     Some("a rout move takes the whole segment".into())
                 }
             }
-            Action::HoldCover { .. } | Action::TakeRetire { .. } => {
-                Some("nothing asks that now".into())
-            }
+            Action::HoldCover { .. }
+            | Action::TakeRetire { .. }
+            | Action::StandCharge { .. }
+            | Action::FleeCharge { .. }
+            | Action::ShootChargers { .. }
+            | Action::CounterCharge { .. }
+            | Action::HaltCharge { .. }
+            | Action::RunOn { .. } => Some("nothing asks that now".into()),
+            Action::Charge { target, .. } => self.charge_refusal(s, id, &seg, target),
+            Action::Evade { .. } => self.evade_refusal(s, id, &seg),
             Action::Divide { .. }
             | Action::Combine { .. }
             | Action::Dismount { .. }
@@ -655,7 +667,18 @@ impl RedActions {
                 seg.unpin_tried = true;
                 self.unpin(s, id, ev);
             }
-            Action::HoldCover { .. } | Action::TakeRetire { .. } => return,
+            Action::Charge { target, .. } => {
+                return self.charge(s, id, target, false, ev);
+            }
+            Action::Evade { .. } => self.evade(s, id, &mut seg, ev),
+            Action::HoldCover { .. }
+            | Action::TakeRetire { .. }
+            | Action::StandCharge { .. }
+            | Action::FleeCharge { .. }
+            | Action::ShootChargers { .. }
+            | Action::CounterCharge { .. }
+            | Action::HaltCharge { .. }
+            | Action::RunOn { .. } => return,
             Action::RunTrain { speed, .. } => {
                 self.run_train(s, id, speed, ev);
                 seg.moved = true;

@@ -76,6 +76,14 @@ impl RedActions {
         {
             return Err(format!("{} acts off the table", self.name(seg.unit)));
         }
+        if s.charge.is_some() && s.questions.is_empty() {
+            return Err("a charge is left waiting with no question open".into());
+        }
+        if let Some(c) = s.charge
+            && (c.charger as usize >= s.units.len() || c.target as usize >= s.units.len())
+        {
+            return Err("a charge names no such unit".into());
+        }
         if s.phase == Phase::GameOver && s.outcome.is_none() {
             return Err("the game is over without an outcome".into());
         }

@@ -2,16 +2,23 @@
 //! `game_sequence` (setup, initiative, segments, the end of a turn and of
 //! the game), `movement` (advance, wheel, turn, formations, terrain),
 //! `shooting` (the Shooting Table and its results), `morale` (morale tests,
-//! rout and rallying) and `invariants`. Where the text is silent, our
+//! rout and rallying), `charging` (charges and the charged side's answers),
+//! `combat` (hand-to-hand combat, its results and officer casualties, the
+//! odds of a charge), `pursuit` (pursuit, routing through friends,
+//! prisoners), `evading`, `out_of_turn` (questions put out of turn) and
+//! `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod ambushes;
 pub mod artillery;
 pub mod barbed_wire;
 pub mod buildings;
+pub mod charging;
+pub mod combat;
 pub mod digging_in;
 pub mod direct_hits;
 pub mod dismounting;
+pub mod evading;
 pub mod game_sequence;
 pub mod invariants;
 pub mod marching;
@@ -20,6 +27,7 @@ pub mod movement;
 pub mod officers;
 pub mod out_of_turn;
 pub mod permitted_actions;
+pub mod pursuit;
 pub mod shooting;
 pub mod terrain_actions;
 pub mod trains;
@@ -427,6 +435,8 @@ impl Ruleset for RedActions {
                 | Event::MobRoll { .. }
                 | Event::PreEmptRoll { .. }
                 | Event::Combined { die: Some(_), .. }
+                | Event::Combat { .. }
+                | Event::Pursuit { .. }
         )
     }
 
@@ -437,6 +447,9 @@ impl Ruleset for RedActions {
                 crate::state::Ask::SpringAmbush { .. } => "ambushes",
                 crate::state::Ask::SwapRetire { .. } => "unit_characteristics",
                 crate::state::Ask::PreEmpt { .. } => "pre_empting",
+                crate::state::Ask::Charged { .. } | crate::state::Ask::TargetFled { .. } => {
+                    "charging"
+                }
             };
         }
         match &s.phase {

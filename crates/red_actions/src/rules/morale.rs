@@ -7,14 +7,13 @@
 //! nearest enemy (backward when the enemy is ahead, else forward) at once
 //! and in each of its segments; it is lost when that takes it off the
 //! table, surrenders when an enemy is in the way and is destroyed by
-//! impassable terrain; it stops short of friends (passing through them and
-//! their fear test are not played yet). Rallying from rout removes its
+//! impassable terrain; it runs through friends (not formed cavalry), who
+//! take a fear test (Routing, in `pursuit`). Rallying from rout removes its
 //! terror (not humiliation) and needs its humiliation to be at most its
 //! bases. A senior officer's modifier counts within 12" (sight is not yet
 //! checked), the best one only.
 
 use super::RedActions;
-use super::movement::Blocked;
 use crate::geometry::unit_dist2;
 use crate::state::{Event, State, Status, Test, UnitId};
 use engine::param::Inches;
@@ -111,31 +110,10 @@ impl RedActions {
         self.rout_move(s, id, ev);
     }
 
-    /// One full move away from the nearest enemy.
+    /// One full move away from the nearest enemy, through friends (see
+    /// `pursuit::rout_through`).
     pub(crate) fn rout_move(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
-        let u = s.unit(id);
-        let speed = self.troop(u).speed;
-        let away_back = self
-            .nearest_enemy(s, id)
-            .is_none_or(|e| self.ahead_of(u, s.unit(e).formation.front.at));
-        let d = if away_back { Inches(-speed.0) } else { speed };
-        let (moved, blocked) = self.forced_move(s, id, d);
-        let f = s.unit(id).formation.advanced(moved).formation;
-        s.unit_mut(id).formation = f;
-        ev.push(Event::Moved {
-            unit: id,
-            charged: Inches(moved.0.abs()),
-        });
-        if moved.0.abs() < d.0.abs() {
-            match blocked {
-                Blocked::Edge => self.remove(s, id, "it routs off the table", ev),
-                Blocked::Enemy => self.remove(s, id, "it surrenders to the enemy in its way", ev),
-                Blocked::Impassable => {
-                    self.remove(s, id, "impassable ground traps it and it is destroyed", ev)
-                }
-                Blocked::Friend | Blocked::Nothing => {}
-            }
-        }
+        self.rout_through(s, id, ev);
     }
 
     /// Retire: 3" (infantry) or 6" (cavalry, limbered guns) straight back,

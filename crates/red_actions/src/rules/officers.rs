@@ -242,6 +242,7 @@ impl RedActions {
             ev.push(Event::OfficerRoll {
                 unit: id,
                 die,
+                at_most: kill_at_most,
                 killed,
             });
             if killed {
@@ -260,6 +261,7 @@ impl RedActions {
             ev.push(Event::OfficerRoll {
                 unit: o,
                 die,
+                at_most: kill_at_most,
                 killed,
             });
             if killed {

@@ -54,6 +54,7 @@ impl RedActions {
                 out.push(Action::PreEmpt { unit: clever });
                 out.push(Action::LetAct { unit: clever });
             }
+            Ask::Charged { .. } | Ask::TargetFled { .. } => self.charge_answers(s, q, out),
         }
     }
 
@@ -110,6 +111,9 @@ impl RedActions {
             (Ask::PreEmpt { clever, enemy }, Action::PreEmpt { .. }) => {
                 self.preempt(s, clever, enemy, ev);
             }
+            (Ask::Charged { .. } | Ask::TargetFled { .. }, a) => {
+                self.answer_charge(s, q.ask, a, ev)
+            }
             _ => {}
         }
         self.resume(s, ev);
@@ -118,6 +122,11 @@ impl RedActions {
     /// After an answer: when no question is left, the acting unit goes on
     /// (or its segment ends when it can do nothing more).
     pub(crate) fn resume(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if !s.questions.is_empty() || s.outcome.is_some() {
+            return;
+        }
+        // A charge waiting on the answers goes on first.
+        self.charge_step(s, ev);
         if !s.questions.is_empty() || s.outcome.is_some() {
             return;
         }
