@@ -117,6 +117,9 @@ pub struct Kit {
     pub last_observed: bool,
     /// Turn in which it was last under harassing fire (it may not march).
     pub harassed: u8,
+    /// Captured intact from this side: a tank that surrendered, or a
+    /// train's car now run by the enemy.
+    pub captured_from: Option<Side>,
 }
 
 impl Unit {
@@ -581,6 +584,11 @@ pub enum Event {
     /// A side lost an intact tank to capture (its victory margin drops).
     TankCaptured {
         unit: UnitId,
+    },
+    /// Enemy troops took a stopped, undefended train: its cars are theirs.
+    TrainCaptured {
+        unit: UnitId,
+        by: Side,
     },
 }
 

@@ -349,6 +349,11 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
             "{} is captured intact: its side's victory margin drops.",
             r.name(*unit)
         ),
+        Event::TrainCaptured { unit, by } => format!(
+            "{}'s train is taken by {}: they run it now.",
+            r.name(*unit),
+            r.side_name_of(*by)
+        ),
     }
 }
 

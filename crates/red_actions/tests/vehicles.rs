@@ -1074,3 +1074,59 @@ fn trains_the_railway_raid_train_runs_and_its_troops_get_off_in_random_games() {
     assert!(runs > 0, "the train never ran");
     assert!(off + fire > 0);
 }
+
+#[test]
+fn trains_a_train_captured_and_taken_off_the_table_loses_the_game() {
+    let (r, mut s, e) = train();
+    // Losing the train would break the Whites by the flight figure first.
+    let r = RedActions::new({
+        let mut sc = (*r.scenario).clone();
+        sc.victory.flight = false;
+        sc
+    });
+    for k in TRAIN {
+        s.unit_mut(id(&r, k)).formation.front.at.x.0 += 2400;
+    }
+    let white = s.unit(e).side;
+    let troops = id(&r, "w_train_troops");
+    // With troops aboard the train is defended.
+    let sq = id(&r, "r_sq1");
+    place(&mut s, sq, 64.0, 17.0, 0);
+    its_turn(&mut s, sq);
+    let ev = act(&r, &mut s, Action::Done { unit: sq });
+    assert!(!ev.iter().any(|x| matches!(x, Event::TrainCaptured { .. })));
+    s.unit_mut(troops).status = Status::Gone;
+    its_turn(&mut s, sq);
+    let ev = act(&r, &mut s, Action::Done { unit: sq });
+    assert!(
+        ev.iter().any(|x| matches!(x, Event::TrainCaptured { .. })),
+        "{ev:?}"
+    );
+    assert_ne!(s.unit(e).side, white, "the Reds run it now");
+    assert_eq!(s.unit(e).kit.captured_from, Some(white));
+    assert!(r.points_lost(&s, white) > 0, "lost to its owner");
+    s.unit_mut(sq).status = Status::Waiting;
+    run(&r, &mut s, e, 100);
+    assert!(s.outcome.is_none());
+    run(&r, &mut s, e, 200);
+    let o = s.outcome.clone().expect("the game is over");
+    assert_eq!(o.winner, Some(white.other()), "{}", o.reason);
+}
+
+#[test]
+fn tanks_an_intact_tank_lost_to_capture_counts_against_its_owner() {
+    let (r, mut s, t, red) = tank();
+    let reg2 = id(&r, "r_reg2");
+    place(&mut s, red, 40.0, 34.0, 180); // 2" ahead: the nearest enemy
+    place(&mut s, reg2, 40.0, 41.5, 0); // 3" behind it
+    s.unit_mut(t).routing = true;
+    its_turn(&mut s, t);
+    let ev = act(&r, &mut s, Action::Rout { unit: t });
+    assert!(
+        ev.iter().any(|x| matches!(x, Event::TankCaptured { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(t).status, Status::Gone);
+    assert_eq!(r.tanks_captured(&s, s.unit(t).side), 1);
+    assert_eq!(r.tanks_captured(&s, s.unit(red).side), 0);
+}

@@ -640,9 +640,16 @@ impl RedActions {
     pub fn points_lost(&self, s: &State, side: Side) -> u32 {
         s.units
             .iter()
-            .filter(|u| u.side == side)
+            .filter(|u| u.side == side || u.kit.captured_from == Some(side))
             .map(|u| {
                 let p = self.troop(u).points as u32;
+                // A captured train is lost to its owner, not to its captor.
+                if u.kit.captured_from.is_some() && u.side != side {
+                    return u.start_bases as u32 * p;
+                }
+                if u.kit.captured_from.is_some() && u.on_table() {
+                    return 0;
+                }
                 let lost = match u.status {
                     Status::Gone => u.start_bases as u32,
                     _ if u.routing => u.start_bases as u32,
@@ -715,7 +722,11 @@ impl RedActions {
     }
 
     fn final_outcome(&self, s: &State) -> Outcome {
-        let v = self.objective_values(s);
+        let mut v = self.objective_values(s);
+        for side in Side::BOTH {
+            let lost = self.tanks_captured(s, side) * self.sc().victory.tank_captured_margin as u32;
+            v[side.index()] = v[side.index()].saturating_sub(lost);
+        }
         let reason = format!(
             "the last turn is over: objectives {} {}, {} {}",
             self.side_name_of(Side::A),

@@ -135,7 +135,10 @@ impl RedActions {
         if moved.0.abs() < d.0.abs() {
             match blocked {
                 Blocked::Edge => self.remove(s, id, "it routs off the table", ev),
-                Blocked::Enemy => self.remove(s, id, "it surrenders to the enemy in its way", ev),
+                Blocked::Enemy => {
+                    self.surrendered_intact(s, id, ev);
+                    self.remove(s, id, "it surrenders to the enemy in its way", ev)
+                }
                 Blocked::Impassable => {
                     self.remove(s, id, "impassable ground traps it and it is destroyed", ev)
                 }

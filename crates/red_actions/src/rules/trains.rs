@@ -398,9 +398,28 @@ impl RedActions {
                     speed,
                     stopped: false,
                 });
-                for c in cars {
+                for &c in &cars {
                     self.unload_lost(s, c, "it is carried off the table by its train", ev);
                     self.remove(s, c, "the train steams off the table", ev);
+                }
+                let e = s.unit(engine);
+                if let Some(owner) = e.kit.captured_from
+                    && owner != e.side
+                    && self.sc().victory.train_captured_loses
+                {
+                    let reason = format!(
+                        "{} lost its train to capture: {} took it off the table",
+                        self.side_name_of(owner),
+                        self.side_name_of(e.side)
+                    );
+                    self.end_game(
+                        s,
+                        engine::Outcome {
+                            winner: Some(owner.other()),
+                            reason,
+                        },
+                        ev,
+                    );
                 }
                 return;
             }
@@ -532,6 +551,67 @@ impl RedActions {
         if self.morale_test(s, id, Test::Rally, ev) {
             s.unit_mut(id).kit.leaving = false;
             ev.push(Event::TrainRallied { unit: id });
+        }
+    }
+
+    /// After every segment: enemy troops touching a stopped train that no
+    /// troops aboard and no friend within 2" defend take it; its cars are
+    /// theirs to run from then on (and back to the owner if retaken).
+    pub(crate) fn check_train_capture(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let engines: Vec<UnitId> = s
+            .ids()
+            .filter(|&e| self.cat(s.unit(e)) == Category::Engine && s.unit(e).on_table())
+            .collect();
+        let contact = Inches(50);
+        let guard = self.sc().tables.distances.enemy_zone;
+        for e in engines {
+            if s.unit(e).kit.train_speed.0 != 0 {
+                continue;
+            }
+            let side = s.unit(e).side;
+            let cars: Vec<UnitId> = self
+                .train_cars(e)
+                .into_iter()
+                .filter(|&c| s.unit(c).on_table() && s.unit(c).side == side)
+                .collect();
+            if s.ids()
+                .any(|i| self.carrier(s, i).is_some_and(|c| cars.contains(&c)))
+            {
+                continue;
+            }
+            let near = |o: UnitId, d: Inches| {
+                let theirs = s.unit(o).footprint();
+                cars.iter()
+                    .any(|&c| geometry::within(&s.unit(c).footprint(), &theirs, d))
+            };
+            let troops = |o: UnitId| {
+                self.standing(s, o)
+                    && !self.cat(s.unit(o)).is_vehicle()
+                    && self.cat(s.unit(o)) != Category::Officer
+            };
+            let Some(captor) = s
+                .ids()
+                .find(|&o| s.unit(o).side != side && troops(o) && near(o, contact))
+            else {
+                continue;
+            };
+            if s.ids()
+                .any(|o| s.unit(o).side == side && troops(o) && near(o, guard))
+            {
+                continue;
+            }
+            let by = s.unit(captor).side;
+            for c in cars {
+                let k = &mut s.unit_mut(c).kit;
+                k.captured_from = match k.captured_from {
+                    Some(owner) if owner == by => None,
+                    Some(owner) => Some(owner),
+                    None => Some(side),
+                };
+                k.leaving = false;
+                s.unit_mut(c).side = by;
+            }
+            ev.push(Event::TrainCaptured { unit: e, by });
         }
     }
 
