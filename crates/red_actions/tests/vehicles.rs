@@ -373,7 +373,6 @@ fn trains_troops_get_off_a_stopped_train_beside_their_car() {
     let wagon = id(&r, "w_train_wagon");
     s.unit_mut(e).kit.train_speed = Inches(100);
     its_turn(&mut s, troops);
-    assert!(!r.eligible(&s, troops), "not while the train moves");
     assert!(
         refused(
             &r,
@@ -383,7 +382,7 @@ fn trains_troops_get_off_a_stopped_train_beside_their_car() {
                 left: false
             }
         )
-        .contains("segment")
+        .contains("stopped")
     );
     s.unit_mut(e).kit.train_speed = Inches::ZERO;
     assert!(r.eligible(&s, troops));
@@ -1129,4 +1128,34 @@ fn tanks_an_intact_tank_lost_to_capture_counts_against_its_owner() {
     assert_eq!(s.unit(t).status, Status::Gone);
     assert_eq!(r.tanks_captured(&s, s.unit(t).side), 1);
     assert_eq!(r.tanks_captured(&s, s.unit(red).side), 0);
+}
+
+#[test]
+fn trains_troops_aboard_fire_rifles_from_their_car_even_while_it_moves() {
+    let (r, mut s, e) = train();
+    let troops = id(&r, "w_train_troops");
+    let sq = id(&r, "r_sq1");
+    s.unit_mut(e).kit.train_speed = Inches(200);
+    // South of the wagon (front at 34", its middle at 32").
+    place(&mut s, sq, 32.0, 24.0, 0);
+    its_turn(&mut s, troops);
+    let sums = r
+        .aboard_sums(&s, troops, sq)
+        .expect("in arc from the car's side");
+    // 2 Volunteer bases at close range (8" of 16").
+    assert_eq!((sums.halves, sums.long_range), (4, false));
+    dice(&mut s, &[4, 4]);
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Shoot {
+            unit: troops,
+            target: sq,
+        },
+    );
+    assert!(ev.iter().any(|x| matches!(x, Event::Shot { .. })));
+    assert_eq!(s.unit(troops).status, Status::Waiting, "still aboard");
+    // Straight ahead of the train is not out of a side.
+    place(&mut s, sq, 60.0, 16.5, 270);
+    assert!(r.aboard_sums(&s, troops, sq).is_none());
 }

@@ -169,6 +169,12 @@ impl RedActions {
         let frac = |f: crate::tables::Frac| (f.num, f.den);
         let range = self.range_between(s, id, target);
         match mode {
+            FireMode::Direct if self.carrier(s, id).is_some() => Some(Plan {
+                sums: self.aboard_sums(s, id, target)?,
+                range,
+                factor: (1, 1),
+                observed_add: 0,
+            }),
             FireMode::Direct | FireMode::Gas => Some(Plan {
                 sums: self.fire_sums(s, id, target)?,
                 range,

@@ -145,7 +145,8 @@ impl RedActions {
             && match u.status {
                 Status::OnTable => true,
                 Status::Waiting => {
-                    (u.entry.is_some() && u.arrives <= s.turn) || self.may_disembark(s, id)
+                    (u.entry.is_some() && u.arrives <= s.turn)
+                        || self.carrier(s, id).is_some_and(|c| s.unit(c).on_table())
                 }
                 Status::Gone => false,
             }
@@ -386,7 +387,10 @@ impl RedActions {
         if u.status == Status::Waiting
             && !matches!(
                 a,
-                Action::Enter { .. } | Action::Done { .. } | Action::Disembark { .. }
+                Action::Enter { .. }
+                    | Action::Done { .. }
+                    | Action::Disembark { .. }
+                    | Action::Shoot { .. }
             )
         {
             return Some(format!("{} is not on the table yet", self.name(id)));

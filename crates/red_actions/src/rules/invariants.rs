@@ -1,7 +1,7 @@
 //! What must hold after every step: no two units' bases overlap, every
 //! base on the table is on it, a unit whose terror is more than its bases
 //! is routing, a unit on the table has bases, a segment's unit is on the
-//! table; no train runs faster than the top speed, train cars stay on the
+//! table (or aboard a train); no train runs faster than the top speed, train cars stay on the
 //! rails, no gun fires more ammunition than it carries.
 
 use super::RedActions;
@@ -68,6 +68,7 @@ impl RedActions {
         }
         if let Phase::Acting(seg) = s.phase
             && !s.unit(seg.unit).on_table()
+            && self.carrier(s, seg.unit).is_none()
         {
             return Err(format!("{} acts off the table", self.name(seg.unit)));
         }

@@ -29,6 +29,7 @@
 //! of the train runs on without it.
 
 use super::RedActions;
+use super::shooting::FireSums;
 use crate::geometry::{self, Vec2, dist2, point_segment_dist2};
 use crate::scenario::{Category, LineKind, Placement};
 use crate::state::{Action, Event, Order, Phase, Segment, State, Status, Test, UnitId};
@@ -639,6 +640,74 @@ impl RedActions {
         }
     }
 
+    /// Troops aboard fire rifles from their car: every effective base
+    /// counts when a target base is within range of the car, within 45°
+    /// of straight out from either of its sides, and in sight from the
+    /// car's middle (rulings).
+    pub fn aboard_sums(&self, s: &State, id: UnitId, target: UnitId) -> Option<FireSums> {
+        let car = self.carrier(s, id)?;
+        if !s.unit(car).on_table() {
+            return None;
+        }
+        let u = s.unit(id);
+        let t = self.troop(u);
+        let cb = *s.unit(car).formation.bases().first()?;
+        let theirs = s.unit(target).footprint();
+        let sight: Vec<_> = self.prep.sight.iter().collect();
+        let hedges: Vec<_> = self.prep.hedges.iter().collect();
+        let rules = self.sight_rules();
+        let side_arcs = [900, -900].map(|turn| {
+            let mut a = geometry::Arc::ahead(&cb, Degrees(450));
+            a.origin = cb.pose.at;
+            a.facing = Degrees(cb.pose.facing.0 + turn).normalised();
+            a
+        });
+        let mut close = false;
+        let mut any = false;
+        for tb in &theirs {
+            let d = geometry::base_dist2(&cb, tb);
+            if d.within(t.range)
+                && side_arcs.iter().any(|a| a.reaches(tb))
+                && geometry::line_of_sight(cb.pose.at, tb.pose.at, &sight, &hedges, &rules, true)
+            {
+                any = true;
+                close |= d.within(t.range.fraction(1, 2));
+            }
+        }
+        if !any {
+            return None;
+        }
+        let tables = &self.sc().tables;
+        let halves = u.effective_halves();
+        let mut total = halves * t.shooting as u32 / 2;
+        if !close {
+            total = tables.shooting_modifiers.long_range.of(total);
+        }
+        let c = &tables.cover;
+        let tg = s.unit(target);
+        let shift = match self.cover_of(s, target) {
+            crate::scenario::Cover::SuperHard => c.super_hard,
+            crate::scenario::Cover::Stone => c.stone,
+            crate::scenario::Cover::Hard => c.wood,
+            crate::scenario::Cover::Soft if tg.evading => c.evading_in_soft,
+            crate::scenario::Cover::Soft => c.soft,
+            crate::scenario::Cover::None if tg.evading => c.evading_in_open,
+            crate::scenario::Cover::None => 0,
+        } as i32
+            + if tg.order == Order::Formed {
+                tables.shooting_modifiers.formed_cavalry_or_road_column as i32
+            } else {
+                0
+            };
+        Some(FireSums {
+            bases: u.bases(),
+            halves,
+            long_range: !close,
+            total,
+            shift,
+        })
+    }
+
     /// Whether a unit aboard may get off now (its car on the table, the
     /// train stopped).
     pub fn may_disembark(&self, s: &State, id: UnitId) -> bool {
@@ -716,6 +785,14 @@ impl RedActions {
         if self.carrier(s, id).is_some() {
             for left in [true, false] {
                 out.push(Action::Disembark { unit: id, left });
+            }
+            for t in s.ids() {
+                if s.unit(t).side != s.unit(id).side && s.unit(t).on_table() {
+                    out.push(Action::Shoot {
+                        unit: id,
+                        target: t,
+                    });
+                }
             }
         }
     }
