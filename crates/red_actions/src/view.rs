@@ -21,6 +21,11 @@ pub struct UnitView {
     pub routing: bool,
     pub acted: bool,
     pub on_table: bool,
+    /// Vehicles, trains and guns: breakdowns, hits, the train's move,
+    /// ammunition fired.
+    pub kit: crate::state::Kit,
+    /// Aboard a train: its car.
+    pub aboard: Option<u16>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -29,6 +34,8 @@ pub struct View {
     pub turns: u8,
     pub units: Vec<UnitView>,
     pub points_lost: [u32; 2],
+    /// Building sections destroyed (their scenario index).
+    pub ruined: Vec<u16>,
 }
 
 pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
@@ -53,8 +60,11 @@ pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
                 routing: u.routing,
                 acted: u.acted,
                 on_table: u.on_table(),
+                kit: u.kit.clone(),
+                aboard: r.carrier(s, i as u16),
             })
             .collect(),
         points_lost: [r.points_lost(s, Side::A), r.points_lost(s, Side::B)],
+        ruined: s.ruined.clone(),
     }
 }

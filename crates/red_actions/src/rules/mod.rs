@@ -406,7 +406,12 @@ impl Ruleset for RedActions {
         }
         match &s.phase {
             Phase::Choose { .. } => "initiative",
-            Phase::Acting(_) => "movement",
+            Phase::Acting(seg) => match self.cat(s.unit(seg.unit)) {
+                Category::Tank => "tanks",
+                Category::ArmouredCar => "armoured_cars",
+                c if c.is_train_car() => "trains",
+                _ => "movement",
+            },
             Phase::GameOver => "definitions",
         }
     }
