@@ -1159,3 +1159,17 @@ fn trains_troops_aboard_fire_rifles_from_their_car_even_while_it_moves() {
     place(&mut s, sq, 60.0, 16.5, 270);
     assert!(r.aboard_sums(&s, troops, sq).is_none());
 }
+
+#[test]
+fn trains_backing_over_the_table_edge_takes_the_train_off() {
+    let (r, mut s, e) = train();
+    for k in TRAIN {
+        s.unit_mut(id(&r, k)).formation.front.at.x.0 -= 2900; // the wagon's rear at 1"
+    }
+    run(&r, &mut s, e, -100);
+    assert_eq!(s.unit(e).status, Status::OnTable, "its rear on the edge");
+    run(&r, &mut s, e, -200);
+    for k in TRAIN {
+        assert_eq!(s.unit(id(&r, k)).status, Status::Gone, "{k}");
+    }
+}

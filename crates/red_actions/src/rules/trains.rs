@@ -380,59 +380,36 @@ impl RedActions {
         } else {
             speed
         };
-        // Off an end: the table's edge lets it go, a buffer stops it.
-        let len = self.rail_len(e_pos.line);
-        let past = places
-            .iter()
-            .any(|(_, p)| p.at + delta < 0 || p.at + delta > len);
-        if past {
-            let pts = self.rail_points(e_pos.line);
-            let end = if delta > 0 {
-                pts[pts.len() - 1]
-            } else {
-                pts[0]
-            };
-            let (w, d) = (self.sc().width.0, self.sc().depth.0);
-            if end.x.0 <= 0 || end.y.0 <= 0 || end.x.0 >= w || end.y.0 >= d {
-                ev.push(Event::TrainRan {
-                    unit: engine,
-                    speed,
-                    stopped: false,
-                });
-                for &c in &cars {
-                    self.unload_lost(s, c, "it is carried off the table by its train", ev);
-                    self.remove(s, c, "the train steams off the table", ev);
-                }
-                let e = s.unit(engine);
-                if let Some(owner) = e.kit.captured_from
-                    && owner != e.side
-                    && self.sc().victory.train_captured_loses
-                {
-                    let reason = format!(
-                        "{} lost its train to capture: {} took it off the table",
-                        self.side_name_of(owner),
-                        self.side_name_of(e.side)
-                    );
-                    self.end_game(
-                        s,
-                        engine::Outcome {
-                            winner: Some(owner.other()),
-                            reason,
-                        },
-                        ev,
-                    );
-                }
-                return;
-            }
+        // Step along: a car over the table's edge, or past a rail end on
+        // the edge, takes the train off the table; a buffer (a rail end
+        // inside the table) or anything in the way stops it short.
+        let (w, d) = (self.sc().width.0, self.sc().depth.0);
+        let on_edge = |p: Point| p.x.0 <= 0 || p.y.0 <= 0 || p.x.0 >= w || p.y.0 >= d;
+        let pts = self.rail_points(e_pos.line).to_vec();
+        enum Stop {
+            Edge,
+            Buffer,
+            Clash,
         }
-        let fits = |k: i64| -> Option<Vec<(UnitId, Pose)>> {
+        let fits = |k: i64| -> Result<Vec<(UnitId, Pose)>, Stop> {
             let mut out = Vec::new();
             for &(c, p) in &places {
-                let pose = self.rail_pose(RailPos { at: p.at + k, ..p })?;
+                let Some(pose) = self.rail_pose(RailPos { at: p.at + k, ..p }) else {
+                    let end = if p.at + k < 0 {
+                        pts[0]
+                    } else {
+                        pts[pts.len() - 1]
+                    };
+                    return Err(if on_edge(end) {
+                        Stop::Edge
+                    } else {
+                        Stop::Buffer
+                    });
+                };
                 let mut f = s.unit(c).formation;
                 f.front = pose;
                 if !self.on_table(&f) {
-                    return None;
+                    return Err(Stop::Edge);
                 }
                 let bases = f.bases();
                 let clash = s.ids().any(|j| {
@@ -441,16 +418,16 @@ impl RedActions {
                         && geometry::units_overlap(&bases, &s.unit(j).formation.bases())
                 });
                 if clash {
-                    return None;
+                    return Err(Stop::Clash);
                 }
                 out.push((c, pose));
             }
-            Some(out)
+            Ok(out)
         };
         let step = 25 * delta.signum();
         let mut best: Option<Vec<(UnitId, Pose)>> = None;
         let mut k = 0i64;
-        let mut blocked = false;
+        let mut stop = None;
         while k != delta {
             let nk = if (delta - k).abs() < step.abs() {
                 delta
@@ -458,17 +435,54 @@ impl RedActions {
                 k + step
             };
             match fits(nk) {
-                Some(p) => {
+                Ok(p) => {
                     best = Some(p);
                     k = nk;
                 }
-                None => {
-                    blocked = true;
+                Err(why) => {
+                    stop = Some(why);
                     break;
                 }
             }
         }
-        if blocked {
+        let (past, blocked, edge) = match stop {
+            Some(Stop::Edge) => (true, false, true),
+            Some(Stop::Buffer) => (true, false, false),
+            Some(Stop::Clash) => (false, true, false),
+            None => (false, false, false),
+        };
+        if past && !blocked && edge {
+            ev.push(Event::TrainRan {
+                unit: engine,
+                speed,
+                stopped: false,
+            });
+            for &c in &cars {
+                self.unload_lost(s, c, "it is carried off the table by its train", ev);
+                self.remove(s, c, "the train steams off the table", ev);
+            }
+            let e = s.unit(engine);
+            if let Some(owner) = e.kit.captured_from
+                && owner != e.side
+                && self.sc().victory.train_captured_loses
+            {
+                let reason = format!(
+                    "{} lost its train to capture: {} took it off the table",
+                    self.side_name_of(owner),
+                    self.side_name_of(e.side)
+                );
+                self.end_game(
+                    s,
+                    engine::Outcome {
+                        winner: Some(owner.other()),
+                        reason,
+                    },
+                    ev,
+                );
+            }
+            return;
+        }
+        if blocked || past {
             next = Inches::ZERO;
         }
         if let Some(poses) = best {
