@@ -1173,3 +1173,38 @@ fn trains_backing_over_the_table_edge_takes_the_train_off() {
         assert_eq!(s.unit(id(&r, k)).status, Status::Gone, "{k}");
     }
 }
+
+#[test]
+fn vehicles_the_log_words_each_roll_with_its_arithmetic() {
+    let (r, mut s, t, _) = tank();
+    its_turn(&mut s, t);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(3),
+        },
+    );
+    dice(&mut s, &[1]);
+    let ev = act(&r, &mut s, Action::Done { unit: t });
+    let words = r.describe_events(&s, &ev, None);
+    assert!(
+        words
+            .iter()
+            .flatten()
+            .any(|w| w.contains("after a fast move: d6 1: it breaks down")),
+        "{words:?}"
+    );
+    let (r, mut s, e) = train();
+    s.unit_mut(e).kit.train_speed = Inches(100);
+    let ev = run(&r, &mut s, e, 50);
+    let words = r.describe_events(&s, &ev, None);
+    assert!(
+        words
+            .iter()
+            .flatten()
+            .any(|w| w.contains("train runs 0.5\" ahead and comes to a stand")),
+        "{words:?}"
+    );
+}

@@ -2,7 +2,10 @@
 //! `game_sequence` (setup, initiative, segments, the end of a turn and of
 //! the game), `movement` (advance, wheel, turn, formations, terrain),
 //! `shooting` (the Shooting Table and its results), `morale` (morale tests,
-//! rout and rallying) and `invariants`. Where the text is silent, our
+//! rout and rallying), `direct_hits`, `artillery` (the fire sequence,
+//! observed, speculative, harassing and gas fire, ammunition, friendly
+//! bases blocking fire), `vehicles` (tanks and armoured cars), `trains`
+//! and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod artillery;
