@@ -1104,6 +1104,7 @@ fn trains_a_train_captured_and_taken_off_the_table_loses_the_game() {
     assert_ne!(s.unit(e).side, white, "the Reds run it now");
     assert_eq!(s.unit(e).kit.captured_from, Some(white));
     assert!(r.points_lost(&s, white) > 0, "lost to its owner");
+    assert_eq!(r.points_lost(&s, white.other()), 0, "not to its captor");
     s.unit_mut(sq).status = Status::Waiting;
     run(&r, &mut s, e, 100);
     assert!(s.outcome.is_none());

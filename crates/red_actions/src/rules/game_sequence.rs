@@ -648,11 +648,14 @@ impl RedActions {
             .map(|u| {
                 let p = self.troop(u).points as u32;
                 // A captured train is lost to its owner, not to its captor.
-                if u.kit.captured_from.is_some() && u.side != side {
-                    return u.start_bases as u32 * p;
-                }
-                if u.kit.captured_from.is_some() && u.on_table() {
-                    return 0;
+                if let Some(owner) = u.kit.captured_from
+                    && owner != u.side
+                {
+                    return if owner == side {
+                        u.start_bases as u32 * p
+                    } else {
+                        0
+                    };
                 }
                 let lost = match u.status {
                     Status::Gone => u.start_bases as u32,

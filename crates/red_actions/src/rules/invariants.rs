@@ -51,6 +51,12 @@ impl RedActions {
                     u.kit.train_speed
                 ));
             }
+            if self.cat(u) == crate::scenario::Category::Engine
+                && (u.kit.hits > self.sc().tables.train.engine_hits
+                    || (u.kit.immobilised && u.kit.train_speed.0 != 0))
+            {
+                return Err(format!("{} runs beyond its hits", self.name(i as u16)));
+            }
             if let Some(max) = self.ammunition(s, i as u16)
                 && u.kit.ammo_used > max
             {

@@ -507,7 +507,7 @@ impl RedActions {
         match self.cat(s.unit(car)) {
             Category::Engine => {
                 let k = &mut s.unit_mut(car).kit;
-                k.hits = k.hits.saturating_add(1);
+                k.hits = (k.hits + 1).min(t.engine_hits);
                 let hits = k.hits;
                 let top = self.top_speed(s, car);
                 let k = &mut s.unit_mut(car).kit;
