@@ -180,6 +180,13 @@ pub struct Segment {
     pub moved: bool,
     /// Tried the pinned test this segment.
     pub unpin_tried: bool,
+    /// Moving and Shooting: the only moves so far are those allowed
+    /// before firing (a turn, a pivot), so the unit may still fire.
+    #[serde(default)]
+    pub fire_prep: bool,
+    /// It pivoted to fire: it fires before it moves.
+    #[serde(default)]
+    pub pivoted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -348,6 +355,12 @@ pub enum Action {
     RallyTrain {
         unit: UnitId,
     },
+    /// Moving and Shooting: MGs, tachankas, mortars, guns, armoured cars
+    /// and tanks pivot up to 45° (signed: + clockwise) before firing.
+    Pivot {
+        unit: UnitId,
+        angle: Degrees,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -389,7 +402,8 @@ impl Action {
             | Action::Repair { unit }
             | Action::Disembark { unit, .. }
             | Action::Fire { unit, .. }
-            | Action::RallyTrain { unit } => unit,
+            | Action::RallyTrain { unit }
+            | Action::Pivot { unit, .. } => unit,
         }
     }
 }
@@ -589,6 +603,11 @@ pub enum Event {
     TrainCaptured {
         unit: UnitId,
         by: Side,
+    },
+    /// A unit pivoted to fire.
+    Pivoted {
+        unit: UnitId,
+        angle: Degrees,
     },
 }
 

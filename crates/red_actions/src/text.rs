@@ -104,6 +104,7 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
             format!("{n} {} {}", fire_mode(r, mode), r.name(target))
         }
         Action::RallyTrain { .. } => format!("{n} tries to rally its train"),
+        Action::Pivot { angle, .. } => format!("{n} pivots {angle} to fire"),
     }
 }
 
@@ -349,6 +350,7 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
             "{} is captured intact: its side's victory margin drops.",
             r.name(*unit)
         ),
+        Event::Pivoted { unit, angle } => format!("{} pivots {angle} to fire.", r.name(*unit)),
         Event::TrainCaptured { unit, by } => format!(
             "{}'s train is taken by {}: they run it now.",
             r.name(*unit),

@@ -1209,3 +1209,137 @@ fn vehicles_the_log_words_each_roll_with_its_arithmetic() {
         "{words:?}"
     );
 }
+
+#[test]
+fn moving_and_shooting_mgs_pivot_up_to_45_degrees_then_fire() {
+    let (r, mut s) = quiet("wired_position", &[]);
+    let mg = id(&r, "r_mg1");
+    let white = id(&r, "w_vol1");
+    place(&mut s, mg, 30.0, 30.0, 0);
+    // 10" off, 40 degrees right of the MG's front.
+    place(&mut s, white, 36.4, 22.3, 220);
+    its_turn(&mut s, mg);
+    refused(
+        &r,
+        &s,
+        Action::Shoot {
+            unit: mg,
+            target: white,
+        },
+    );
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Pivot {
+                unit: mg,
+                angle: Degrees(460)
+            }
+        )
+        .contains("at most")
+    );
+    act(
+        &r,
+        &mut s,
+        Action::Pivot {
+            unit: mg,
+            angle: Degrees(400),
+        },
+    );
+    assert_eq!(s.unit(mg).formation.front.facing, Degrees(400));
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Advance {
+                unit: mg,
+                distance: Inches(50)
+            }
+        )
+        .contains("fires before")
+    );
+    assert_eq!(
+        r.refusal(
+            &s,
+            s.unit(mg).side,
+            &Action::Shoot {
+                unit: mg,
+                target: white
+            }
+        ),
+        None
+    );
+    // Riflemen do not pivot: they turn.
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 20.0, 40.0, 0);
+    its_turn(&mut s, reg);
+    refused(
+        &r,
+        &s,
+        Action::Pivot {
+            unit: reg,
+            angle: Degrees(200),
+        },
+    );
+}
+
+#[test]
+fn moving_and_shooting_rifles_turn_before_firing_but_not_advance() {
+    let (r, mut s) = quiet("wired_position", &[]);
+    let reg = id(&r, "r_reg1");
+    let white = id(&r, "w_vol1");
+    place(&mut s, reg, 30.0, 30.0, 0);
+    place(&mut s, white, 30.0, 40.0, 0); // 10" behind it
+    its_turn(&mut s, reg);
+    refused(
+        &r,
+        &s,
+        Action::Shoot {
+            unit: reg,
+            target: white,
+        },
+    );
+    act(
+        &r,
+        &mut s,
+        Action::Turn {
+            unit: reg,
+            turn: red_actions::geometry::Turn::About,
+        },
+    );
+    assert_eq!(
+        r.refusal(
+            &s,
+            s.unit(reg).side,
+            &Action::Shoot {
+                unit: reg,
+                target: white
+            }
+        ),
+        None
+    );
+    // Having advanced, it may not.
+    let (r, mut s) = quiet("wired_position", &[]);
+    place(&mut s, reg, 30.0, 30.0, 180);
+    place(&mut s, white, 30.0, 42.0, 0);
+    its_turn(&mut s, reg);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: reg,
+            distance: Inches::whole(1),
+        },
+    );
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: reg,
+                target: white
+            }
+        )
+        .contains("before it moves")
+    );
+}

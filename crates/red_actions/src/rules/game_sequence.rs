@@ -15,7 +15,7 @@ use crate::scenario::{Initiative as Method, Level, Placement};
 use crate::state::{
     Action, Event, Initiative, Officer, Order, Phase, Segment, State, Status, Unit, UnitId,
 };
-use engine::param::Inches;
+use engine::param::{Degrees, Inches};
 use engine::{Outcome, Side};
 use rand::seq::SliceRandom;
 
@@ -302,6 +302,8 @@ impl RedActions {
                 shot: false,
                 moved: false,
                 unpin_tried: false,
+                fire_prep: false,
+                pivoted: false,
             },
         }
     }
@@ -359,6 +361,12 @@ impl RedActions {
             cands.push(Action::Reform { unit: id });
             if starting {
                 cands.push(Action::Repair { unit: id });
+                for a in [-450, -200, 200, 450] {
+                    cands.push(Action::Pivot {
+                        unit: id,
+                        angle: Degrees(a),
+                    });
+                }
             }
             self.fire_samples(s, id, &mut cands);
             self.train_samples(s, id, &mut cands);
@@ -419,6 +427,12 @@ impl RedActions {
             Action::Disembark { left, .. } => self.disembark_refusal(s, id, left, fresh),
             Action::Fire { target, mode, .. } => self.fire_refusal(s, id, &seg, target, mode),
             Action::RallyTrain { .. } => self.rally_train_refusal(s, id, fresh),
+            Action::Pivot { angle, .. } => self.pivot(s, id, &seg, angle).err(),
+            Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
+                if seg.pivoted && !seg.shot =>
+            {
+                Some("after a pivot to fire, the unit fires before it moves".into())
+            }
             Action::Enter { at, .. } => self.enter_refusal(s, id, at),
             Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).err(),
             Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).err(),
@@ -514,7 +528,10 @@ impl RedActions {
             }
             Action::Turn { turn, .. } => {
                 if let Ok(m) = self.turn(s, id, &seg, turn) {
+                    // Rifles and sabres may turn before firing.
+                    let prep = !seg.moved && !seg.shot && self.may_turn_to_fire(s, id);
                     self.do_move(s, id, &mut seg, m, ev);
+                    seg.fire_prep = prep;
                     ev.push(Event::Turned { unit: id, turn });
                 }
             }
@@ -595,6 +612,18 @@ impl RedActions {
                 seg.allowance = self.after_shooting(s, id);
             }
             Action::RallyTrain { .. } => self.rally_train(s, id, ev),
+            Action::Pivot { angle, .. } => {
+                if let Ok(f) = self.pivot(s, id, &seg, angle) {
+                    s.unit_mut(id).formation = f;
+                    seg.moved = true;
+                    seg.fire_prep = true;
+                    seg.pivoted = true;
+                    ev.push(Event::Pivoted { unit: id, angle });
+                }
+            }
+        }
+        if matches!(a, Action::Advance { .. } | Action::Wheel { .. }) {
+            seg.fire_prep = false;
         }
         if s.outcome.is_some() {
             return;
