@@ -156,6 +156,9 @@ pub struct Kit {
     pub last_observed: bool,
     /// Turn in which it was last under harassing fire (it may not march).
     pub harassed: u8,
+    /// Captured intact from this side: a tank that surrendered, or a
+    /// train's car now run by the enemy.
+    pub captured_from: Option<Side>,
 }
 
 /// A unit's state for officers, divided and combined units, dismounting
@@ -268,6 +271,13 @@ pub struct Segment {
     pub moved: bool,
     /// Tried the pinned test this segment.
     pub unpin_tried: bool,
+    /// Moving and Shooting: the only moves so far are those allowed
+    /// before firing (a turn, a pivot), so the unit may still fire.
+    #[serde(default)]
+    pub fire_prep: bool,
+    /// It pivoted to fire: it fires before it moves.
+    #[serde(default)]
+    pub pivoted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -641,6 +651,12 @@ pub enum Action {
     Evade {
         unit: UnitId,
     },
+    /// Moving and Shooting: MGs, tachankas, mortars, guns, armoured cars
+    /// and tanks pivot up to 45° (signed: + clockwise) before firing.
+    Pivot {
+        unit: UnitId,
+        angle: Degrees,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -708,7 +724,8 @@ impl Action {
             | Action::CounterCharge { unit }
             | Action::HaltCharge { unit }
             | Action::RunOn { unit }
-            | Action::Evade { unit } => unit,
+            | Action::Evade { unit }
+            | Action::Pivot { unit, .. } => unit,
         }
     }
 }
@@ -1121,6 +1138,16 @@ pub enum Event {
     /// A unit chose to evade for the rest of the turn.
     Evades {
         unit: UnitId,
+    },
+    /// Enemy troops took a stopped, undefended train: its cars are theirs.
+    TrainCaptured {
+        unit: UnitId,
+        by: Side,
+    },
+    /// A unit pivoted to fire.
+    Pivoted {
+        unit: UnitId,
+        angle: Degrees,
     },
 }
 

@@ -182,6 +182,7 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::HaltCharge { .. } => format!("{n} halts where its target stood"),
         Action::RunOn { .. } => format!("{n} runs on along its line"),
         Action::Evade { .. } => format!("{n} evades (evasive speed at most)"),
+        Action::Pivot { angle, .. } => format!("{n} pivots {angle} to fire"),
     }
 }
 
@@ -741,6 +742,12 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             format!("{} runs through {}.", r.name(*unit), r.name(*friend))
         }
         Event::Evades { unit } => format!("{} evades for the rest of the turn.", r.name(*unit)),
+        Event::Pivoted { unit, angle } => format!("{} pivots {angle} to fire.", r.name(*unit)),
+        Event::TrainCaptured { unit, by } => format!(
+            "{}'s train is taken by {}: they run it now.",
+            r.name(*unit),
+            r.side_name_of(*by)
+        ),
     }
 }
 
@@ -829,7 +836,9 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::Pursuit { unit, .. }
         | Event::Captured { unit, .. }
         | Event::PassedThrough { unit, .. }
-        | Event::Evades { unit } => *unit,
+        | Event::Evades { unit }
+        | Event::TrainCaptured { unit, .. }
+        | Event::Pivoted { unit, .. } => *unit,
         Event::Promoted { officer: unit, .. } => *unit,
         Event::Combat { charger: unit, .. } => *unit,
         Event::TurnBegins { .. }

@@ -33,6 +33,11 @@ pub struct UnitView {
     pub ambush: bool,
     /// Foxholes, in quarter columns of cover.
     pub dug_in: u8,
+    /// Vehicles, trains and guns: breakdowns, hits, the train's move,
+    /// ammunition fired.
+    pub kit: crate::state::Kit,
+    /// Aboard a train: its car.
+    pub aboard: Option<u16>,
 }
 
 /// A position marker as the enemy sees it: real or dummy, it cannot tell.
@@ -63,6 +68,8 @@ pub struct View {
     pub fires: Vec<u8>,
     /// Gaps cut in the wire.
     pub wire_gaps: Vec<Point>,
+    /// Building sections destroyed (their scenario index).
+    pub ruined: Vec<u16>,
 }
 
 pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
@@ -109,6 +116,8 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
                 hidden: u.hidden,
                 ambush: u.ambush,
                 dug_in: u.dug_in,
+                kit: u.kit.clone(),
+                aboard: r.carrier(s, i as u16),
             })
             .collect(),
         points_lost: [r.points_lost(s, Side::A), r.points_lost(s, Side::B)],
@@ -125,5 +134,6 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
             .collect(),
         fires: s.fires.clone(),
         wire_gaps: s.wire_gaps.clone(),
+        ruined: s.ruined.clone(),
     }
 }

@@ -373,7 +373,6 @@ fn trains_troops_get_off_a_stopped_train_beside_their_car() {
     let wagon = id(&r, "w_train_wagon");
     s.unit_mut(e).kit.train_speed = Inches(100);
     its_turn(&mut s, troops);
-    assert!(!r.eligible(&s, troops), "not while the train moves");
     assert!(
         refused(
             &r,
@@ -383,7 +382,7 @@ fn trains_troops_get_off_a_stopped_train_beside_their_car() {
                 left: false
             }
         )
-        .contains("segment")
+        .contains("stopped")
     );
     s.unit_mut(e).kit.train_speed = Inches::ZERO;
     assert!(r.eligible(&s, troops));
@@ -1073,4 +1072,274 @@ fn trains_the_railway_raid_train_runs_and_its_troops_get_off_in_random_games() {
     eprintln!("train runs {runs}, disembarks {off}, other fire {fire}");
     assert!(runs > 0, "the train never ran");
     assert!(off + fire > 0);
+}
+
+#[test]
+fn trains_a_train_captured_and_taken_off_the_table_loses_the_game() {
+    let (r, mut s, e) = train();
+    // Losing the train would break the Whites by the flight figure first.
+    let r = RedActions::new({
+        let mut sc = (*r.scenario).clone();
+        sc.victory.flight = false;
+        sc
+    });
+    for k in TRAIN {
+        s.unit_mut(id(&r, k)).formation.front.at.x.0 += 2400;
+    }
+    let white = s.unit(e).side;
+    let troops = id(&r, "w_train_troops");
+    // With troops aboard the train is defended.
+    let sq = id(&r, "r_sq1");
+    place(&mut s, sq, 64.0, 17.0, 0);
+    its_turn(&mut s, sq);
+    let ev = act(&r, &mut s, Action::Done { unit: sq });
+    assert!(!ev.iter().any(|x| matches!(x, Event::TrainCaptured { .. })));
+    s.unit_mut(troops).status = Status::Gone;
+    its_turn(&mut s, sq);
+    let ev = act(&r, &mut s, Action::Done { unit: sq });
+    assert!(
+        ev.iter().any(|x| matches!(x, Event::TrainCaptured { .. })),
+        "{ev:?}"
+    );
+    assert_ne!(s.unit(e).side, white, "the Reds run it now");
+    assert_eq!(s.unit(e).kit.captured_from, Some(white));
+    assert!(r.points_lost(&s, white) > 0, "lost to its owner");
+    assert_eq!(r.points_lost(&s, white.other()), 0, "not to its captor");
+    s.unit_mut(sq).status = Status::Waiting;
+    run(&r, &mut s, e, 100);
+    assert!(s.outcome.is_none());
+    run(&r, &mut s, e, 200);
+    let o = s.outcome.clone().expect("the game is over");
+    assert_eq!(o.winner, Some(white.other()), "{}", o.reason);
+}
+
+#[test]
+fn tanks_an_intact_tank_lost_to_capture_counts_against_its_owner() {
+    let (r, mut s, t, red) = tank();
+    let reg2 = id(&r, "r_reg2");
+    place(&mut s, red, 40.0, 34.0, 180); // 2" ahead: the nearest enemy
+    place(&mut s, reg2, 40.0, 41.5, 0); // 3" behind it
+    s.unit_mut(t).routing = true;
+    its_turn(&mut s, t);
+    let ev = act(&r, &mut s, Action::Rout { unit: t });
+    assert!(
+        ev.iter().any(|x| matches!(x, Event::TankCaptured { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(t).status, Status::Gone);
+    assert_eq!(r.tanks_captured(&s, s.unit(t).side), 1);
+    assert_eq!(r.tanks_captured(&s, s.unit(red).side), 0);
+}
+
+#[test]
+fn trains_troops_aboard_fire_rifles_from_their_car_even_while_it_moves() {
+    let (r, mut s, e) = train();
+    let troops = id(&r, "w_train_troops");
+    let sq = id(&r, "r_sq1");
+    s.unit_mut(e).kit.train_speed = Inches(200);
+    // South of the wagon (front at 34", its middle at 32").
+    place(&mut s, sq, 32.0, 24.0, 0);
+    its_turn(&mut s, troops);
+    let sums = r
+        .aboard_sums(&s, troops, sq)
+        .expect("in arc from the car's side");
+    // 2 Volunteer bases at close range (8" of 16").
+    assert_eq!((sums.halves, sums.long_range), (4, false));
+    dice(&mut s, &[4, 4]);
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Shoot {
+            unit: troops,
+            target: sq,
+        },
+    );
+    assert!(ev.iter().any(|x| matches!(x, Event::Shot { .. })));
+    assert_eq!(s.unit(troops).status, Status::Waiting, "still aboard");
+    // Straight ahead of the train is not out of a side.
+    place(&mut s, sq, 60.0, 16.5, 270);
+    assert!(r.aboard_sums(&s, troops, sq).is_none());
+}
+
+#[test]
+fn trains_backing_over_the_table_edge_takes_the_train_off() {
+    let (r, mut s, e) = train();
+    for k in TRAIN {
+        s.unit_mut(id(&r, k)).formation.front.at.x.0 -= 2900; // the wagon's rear at 1"
+    }
+    run(&r, &mut s, e, -100);
+    assert_eq!(s.unit(e).status, Status::OnTable, "its rear on the edge");
+    run(&r, &mut s, e, -200);
+    for k in TRAIN {
+        assert_eq!(s.unit(id(&r, k)).status, Status::Gone, "{k}");
+    }
+}
+
+#[test]
+fn vehicles_the_log_words_each_roll_with_its_arithmetic() {
+    let (r, mut s, t, _) = tank();
+    its_turn(&mut s, t);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: t,
+            distance: Inches::whole(3),
+        },
+    );
+    dice(&mut s, &[1]);
+    let ev = act(&r, &mut s, Action::Done { unit: t });
+    let words = r.describe_events(&s, &ev, None);
+    assert!(
+        words
+            .iter()
+            .flatten()
+            .any(|w| w.contains("after a fast move: d6 1: it breaks down")),
+        "{words:?}"
+    );
+    let (r, mut s, e) = train();
+    s.unit_mut(e).kit.train_speed = Inches(100);
+    let ev = run(&r, &mut s, e, 50);
+    let words = r.describe_events(&s, &ev, None);
+    assert!(
+        words
+            .iter()
+            .flatten()
+            .any(|w| w.contains("train runs 0.5\" ahead and comes to a stand")),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn moving_and_shooting_mgs_pivot_up_to_45_degrees_then_fire() {
+    let (r, mut s) = quiet("wired_position", &[]);
+    let mg = id(&r, "r_mg1");
+    let white = id(&r, "w_vol1");
+    place(&mut s, mg, 30.0, 30.0, 0);
+    // 10" off, 40 degrees right of the MG's front.
+    place(&mut s, white, 36.4, 22.3, 220);
+    its_turn(&mut s, mg);
+    refused(
+        &r,
+        &s,
+        Action::Shoot {
+            unit: mg,
+            target: white,
+        },
+    );
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Pivot {
+                unit: mg,
+                angle: Degrees(460)
+            }
+        )
+        .contains("at most")
+    );
+    act(
+        &r,
+        &mut s,
+        Action::Pivot {
+            unit: mg,
+            angle: Degrees(400),
+        },
+    );
+    assert_eq!(s.unit(mg).formation.front.facing, Degrees(400));
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Advance {
+                unit: mg,
+                distance: Inches(50)
+            }
+        )
+        .contains("fires before")
+    );
+    assert_eq!(
+        r.refusal(
+            &s,
+            s.unit(mg).side,
+            &Action::Shoot {
+                unit: mg,
+                target: white
+            }
+        ),
+        None
+    );
+    // Riflemen do not pivot: they turn.
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 20.0, 40.0, 0);
+    its_turn(&mut s, reg);
+    refused(
+        &r,
+        &s,
+        Action::Pivot {
+            unit: reg,
+            angle: Degrees(200),
+        },
+    );
+}
+
+#[test]
+fn moving_and_shooting_rifles_turn_before_firing_but_not_advance() {
+    let (r, mut s) = quiet("wired_position", &[]);
+    let reg = id(&r, "r_reg1");
+    let white = id(&r, "w_vol1");
+    place(&mut s, reg, 30.0, 30.0, 0);
+    place(&mut s, white, 30.0, 40.0, 0); // 10" behind it
+    its_turn(&mut s, reg);
+    refused(
+        &r,
+        &s,
+        Action::Shoot {
+            unit: reg,
+            target: white,
+        },
+    );
+    act(
+        &r,
+        &mut s,
+        Action::Turn {
+            unit: reg,
+            turn: red_actions::geometry::Turn::About,
+        },
+    );
+    assert_eq!(
+        r.refusal(
+            &s,
+            s.unit(reg).side,
+            &Action::Shoot {
+                unit: reg,
+                target: white
+            }
+        ),
+        None
+    );
+    // Having advanced, it may not.
+    let (r, mut s) = quiet("wired_position", &[]);
+    place(&mut s, reg, 30.0, 30.0, 180);
+    place(&mut s, white, 30.0, 42.0, 0);
+    its_turn(&mut s, reg);
+    act(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: reg,
+            distance: Inches::whole(1),
+        },
+    );
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Shoot {
+                unit: reg,
+                target: white
+            }
+        )
+        .contains("before it moves")
+    );
 }

@@ -81,7 +81,7 @@ impl RedActions {
         if seg.shot {
             return Some("it has fired this segment".into());
         }
-        if seg.moved {
+        if seg.moved && !seg.fire_prep {
             return Some("a unit shoots before it moves".into());
         }
         if t.shooting == 0 || t.range.0 == 0 {
@@ -172,6 +172,12 @@ impl RedActions {
         let frac = |f: crate::tables::Frac| (f.num, f.den);
         let range = self.range_between(s, id, target);
         match mode {
+            FireMode::Direct if self.carrier(s, id).is_some() => Some(Plan {
+                sums: self.aboard_sums(s, id, target)?,
+                range,
+                factor: (1, 1),
+                observed_add: 0,
+            }),
             FireMode::Direct | FireMode::Gas => Some(Plan {
                 sums: self.fire_sums(s, id, target)?,
                 range,
@@ -522,5 +528,75 @@ impl RedActions {
                 }
             }
         }
+    }
+
+    /// The Moving and Shooting row of a unit (tables' `MOVE_FIRE_ROWS`).
+    fn move_fire_row(&self, s: &State, id: UnitId) -> usize {
+        let c = self.cat(s.unit(id));
+        if c.is_rifles() {
+            0
+        } else if c == Category::Sabre {
+            1
+        } else if c.is_mg() || c == Category::Mortar {
+            2
+        } else if c.is_gun() {
+            3
+        } else if c == Category::ArmouredCar {
+            4
+        } else {
+            5
+        }
+    }
+
+    /// Whether the unit may turn before firing (rifles and sabres).
+    pub fn may_turn_to_fire(&self, s: &State, id: UnitId) -> bool {
+        let c = self.cat(s.unit(id));
+        (c.is_rifles() || c == Category::Sabre)
+            && self.sc().tables.move_fire[self.move_fire_row(s, id)].turn
+    }
+
+    /// Moving and Shooting: a pivot before firing, about the middle of
+    /// the unit, up to the table's angle; the first thing in a segment.
+    pub fn pivot(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        angle: Degrees,
+    ) -> Result<geometry::Formation, String> {
+        let u = s.unit(id);
+        let c = self.cat(u);
+        let max = self.sc().tables.move_fire[self.move_fire_row(s, id)].pivot;
+        if c.is_rifles() || matches!(c, Category::Sabre | Category::Officer) || c.is_train_car() {
+            return Err(format!("{} does not pivot to fire", self.name(id)));
+        }
+        if max.0 <= 0 || self.troop(u).shooting == 0 {
+            return Err(format!("{} does not pivot to fire", self.name(id)));
+        }
+        if !u.on_table() {
+            return Err("it is not on the table".into());
+        }
+        if u.order == Order::Limbered {
+            return Err("limbered guns do not pivot to fire".into());
+        }
+        if seg.moved || seg.shot {
+            return Err("a pivot to fire comes first in the segment".into());
+        }
+        if let Some(r) = self.vehicle_move_refusal(s, id) {
+            return Err(r);
+        }
+        if angle.0 == 0 || angle.0.abs() > max.0 {
+            return Err(format!("a pivot to fire is of at most {max} either way"));
+        }
+        let outline = u.formation.outline();
+        let mid = Point {
+            x: Inches(outline.iter().map(|p| p.x.0).sum::<i32>() / 4),
+            y: Inches(outline.iter().map(|p| p.y.0).sum::<i32>() / 4),
+        };
+        let mut f = u.formation;
+        f.front.at = geometry::rotate(f.front.at, mid, angle);
+        f.front.facing = Degrees(f.front.facing.0 + angle.0).normalised();
+        self.placement(s, id, &u.formation, &f, false)?;
+        Ok(f)
     }
 }

@@ -15,7 +15,7 @@ use crate::scenario::{Initiative as Method, Level, Placement};
 use crate::state::{
     Action, Event, Initiative, Officer, Order, Phase, Segment, State, Status, Unit, UnitId,
 };
-use engine::param::Inches;
+use engine::param::{Degrees, Inches};
 use engine::{Outcome, Side};
 use rand::seq::SliceRandom;
 
@@ -188,7 +188,8 @@ impl RedActions {
             && match u.status {
                 Status::OnTable => true,
                 Status::Waiting => {
-                    (u.entry.is_some() && u.arrives <= s.turn) || self.may_disembark(s, id)
+                    (u.entry.is_some() && u.arrives <= s.turn)
+                        || self.carrier(s, id).is_some_and(|c| s.unit(c).on_table())
                 }
                 Status::Gone => false,
             }
@@ -354,6 +355,8 @@ impl RedActions {
                 shot: false,
                 moved: false,
                 unpin_tried: false,
+                fire_prep: false,
+                pivoted: false,
             },
         }
     }
@@ -412,6 +415,12 @@ impl RedActions {
             if starting {
                 cands.push(Action::Repair { unit: id });
                 self.charge_samples(s, id, &mut cands);
+                for a in [-450, -200, 200, 450] {
+                    cands.push(Action::Pivot {
+                        unit: id,
+                        angle: Degrees(a),
+                    });
+                }
             }
             cands.push(Action::Evade { unit: id });
             self.fire_samples(s, id, &mut cands);
@@ -446,7 +455,10 @@ impl RedActions {
         if u.status == Status::Waiting
             && !matches!(
                 a,
-                Action::Enter { .. } | Action::Done { .. } | Action::Disembark { .. }
+                Action::Enter { .. }
+                    | Action::Done { .. }
+                    | Action::Disembark { .. }
+                    | Action::Shoot { .. }
             )
         {
             return Some(format!("{} is not on the table yet", self.name(id)));
@@ -478,6 +490,12 @@ impl RedActions {
             Action::Disembark { left, .. } => self.disembark_refusal(s, id, left, fresh),
             Action::Fire { target, mode, .. } => self.fire_refusal(s, id, &seg, target, mode),
             Action::RallyTrain { .. } => self.rally_train_refusal(s, id, fresh),
+            Action::Pivot { angle, .. } => self.pivot(s, id, &seg, angle).err(),
+            Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
+                if seg.pivoted && !seg.shot =>
+            {
+                Some("after a pivot to fire, the unit fires before it moves".into())
+            }
             Action::Enter { at, .. } => self.enter_refusal(s, id, at),
             Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).err(),
             Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).err(),
@@ -604,7 +622,10 @@ impl RedActions {
             }
             Action::Turn { turn, .. } => {
                 if let Ok(m) = self.turn(s, id, &seg, turn) {
+                    // Rifles and sabres may turn before firing.
+                    let prep = !seg.moved && !seg.shot && self.may_turn_to_fire(s, id);
                     self.do_move(s, id, &mut seg, m, ev);
+                    seg.fire_prep = prep;
                     ev.push(Event::Turned { unit: id, turn });
                 }
             }
@@ -710,11 +731,24 @@ impl RedActions {
                     return;
                 }
             }
+
+            Action::Pivot { angle, .. } => {
+                if let Ok(f) = self.pivot(s, id, &seg, angle) {
+                    s.unit_mut(id).formation = f;
+                    seg.moved = true;
+                    seg.fire_prep = true;
+                    seg.pivoted = true;
+                    ev.push(Event::Pivoted { unit: id, angle });
+                }
+            }
             _ => {
                 if !self.more_act(s, a, &mut seg, ev) {
                     return;
                 }
             }
+        }
+        if matches!(a, Action::Advance { .. } | Action::Wheel { .. }) {
+            seg.fire_prep = false;
         }
         if s.outcome.is_some() {
             return;
@@ -764,10 +798,20 @@ impl RedActions {
     /// Points a side has lost: bases destroyed, units gone and units routing.
     pub fn points_lost(&self, s: &State, side: Side) -> u32 {
         s.ids()
-            .filter(|&i| s.unit(i).side == side)
+            .filter(|&i| s.unit(i).side == side || s.unit(i).kit.captured_from == Some(side))
             .map(|i| {
                 let u = s.unit(i);
                 let p = self.points_card(s, i).points as u32;
+                // A captured train is lost to its owner, not to its captor.
+                if let Some(owner) = u.kit.captured_from
+                    && owner != u.side
+                {
+                    return if owner == side {
+                        u.start_bases as u32 * p
+                    } else {
+                        0
+                    };
+                }
                 // Bases holding horses are in safety, not lost; a senior
                 // officer in personal command is with his unit.
                 let here = u.bases() as u32 + u.more.horse_holders as u32;
@@ -863,7 +907,11 @@ impl RedActions {
     }
 
     fn final_outcome(&self, s: &State) -> Outcome {
-        let v = self.objective_values(s);
+        let mut v = self.objective_values(s);
+        for side in Side::BOTH {
+            let lost = self.tanks_captured(s, side) * self.sc().victory.tank_captured_margin as u32;
+            v[side.index()] = v[side.index()].saturating_sub(lost);
+        }
         let reason = format!(
             "the last turn is over: objectives {} {}, {} {}",
             self.side_name_of(Side::A),

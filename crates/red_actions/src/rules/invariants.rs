@@ -1,9 +1,9 @@
 //! What must hold after every step: no two units' bases overlap, every
 //! base on the table is on it, a unit whose terror is more than its bases
 //! is routing, a unit on the table has bases, a segment's unit is on the
-//! table; no train runs faster than the top speed, train cars stay on the
-//! rails, no gun fires more ammunition than it carries;
-//! table; a divided or combined army still counts its starting points
+//! table (or aboard a train); no train runs faster than the top speed,
+//! train cars stay on the rails, no gun fires more ammunition than it
+//! carries; a divided or combined army still counts its starting points
 //! (the flight figure), a merged unit is gone, a senior officer in personal
 //! command is with a unit on the table, horse holders belong to dismounted
 //! cavalry.
@@ -55,6 +55,12 @@ impl RedActions {
                     u.kit.train_speed
                 ));
             }
+            if self.cat(u) == crate::scenario::Category::Engine
+                && (u.kit.hits > self.sc().tables.train.engine_hits
+                    || (u.kit.immobilised && u.kit.train_speed.0 != 0))
+            {
+                return Err(format!("{} runs beyond its hits", self.name(i as u16)));
+            }
             if let Some(max) = self.ammunition(s, i as u16)
                 && u.kit.ammo_used > max
             {
@@ -73,6 +79,7 @@ impl RedActions {
         self.officer_invariants(s)?;
         if let Phase::Acting(seg) = s.phase
             && !s.unit(seg.unit).on_table()
+            && self.carrier(s, seg.unit).is_none()
         {
             return Err(format!("{} acts off the table", self.name(seg.unit)));
         }

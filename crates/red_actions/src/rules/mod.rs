@@ -5,8 +5,11 @@
 //! rout and rallying), `charging` (charges and the charged side's answers),
 //! `combat` (hand-to-hand combat, its results and officer casualties, the
 //! odds of a charge), `pursuit` (pursuit, routing through friends,
-//! prisoners), `evading`, `out_of_turn` (questions put out of turn) and
-//! `invariants`. Where the text is silent, our
+//! prisoners), `evading`, `direct_hits`, `artillery` (the fire sequence,
+//! observed, speculative, harassing and gas fire, ammunition, friendly
+//! bases blocking fire), `vehicles` (tanks and armoured cars), `trains`,
+//! `out_of_turn` (questions put out of turn) and `invariants`. Where the
+//! text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod ambushes;
@@ -454,7 +457,12 @@ impl Ruleset for RedActions {
         }
         match &s.phase {
             Phase::Choose { .. } => "initiative",
-            Phase::Acting(_) => "movement",
+            Phase::Acting(seg) => match self.cat(s.unit(seg.unit)) {
+                Category::Tank => "tanks",
+                Category::ArmouredCar => "armoured_cars",
+                c if c.is_train_car() => "trains",
+                _ => "movement",
+            },
             Phase::GameOver => "definitions",
         }
     }

@@ -168,6 +168,7 @@ impl RedActions {
                 Blocked::Edge => self.remove(s, id, "it routs off the table", ev),
                 Blocked::Enemy => {
                     ev.push(Event::Surrendered { unit: id });
+                    self.surrendered_intact(s, id, ev);
                     self.remove(s, id, "it surrenders to the enemy in its way", ev)
                 }
                 Blocked::Impassable => {

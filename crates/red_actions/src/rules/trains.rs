@@ -29,6 +29,7 @@
 //! of the train runs on without it.
 
 use super::RedActions;
+use super::shooting::FireSums;
 use crate::geometry::{self, Vec2, dist2, point_segment_dist2};
 use crate::scenario::{Category, LineKind, Placement};
 use crate::state::{Action, Event, Order, Phase, Segment, State, Status, Test, UnitId};
@@ -379,40 +380,36 @@ impl RedActions {
         } else {
             speed
         };
-        // Off an end: the table's edge lets it go, a buffer stops it.
-        let len = self.rail_len(e_pos.line);
-        let past = places
-            .iter()
-            .any(|(_, p)| p.at + delta < 0 || p.at + delta > len);
-        if past {
-            let pts = self.rail_points(e_pos.line);
-            let end = if delta > 0 {
-                pts[pts.len() - 1]
-            } else {
-                pts[0]
-            };
-            let (w, d) = (self.sc().width.0, self.sc().depth.0);
-            if end.x.0 <= 0 || end.y.0 <= 0 || end.x.0 >= w || end.y.0 >= d {
-                ev.push(Event::TrainRan {
-                    unit: engine,
-                    speed,
-                    stopped: false,
-                });
-                for c in cars {
-                    self.unload_lost(s, c, "it is carried off the table by its train", ev);
-                    self.remove(s, c, "the train steams off the table", ev);
-                }
-                return;
-            }
+        // Step along: a car over the table's edge, or past a rail end on
+        // the edge, takes the train off the table; a buffer (a rail end
+        // inside the table) or anything in the way stops it short.
+        let (w, d) = (self.sc().width.0, self.sc().depth.0);
+        let on_edge = |p: Point| p.x.0 <= 0 || p.y.0 <= 0 || p.x.0 >= w || p.y.0 >= d;
+        let pts = self.rail_points(e_pos.line).to_vec();
+        enum Stop {
+            Edge,
+            Buffer,
+            Clash,
         }
-        let fits = |k: i64| -> Option<Vec<(UnitId, Pose)>> {
+        let fits = |k: i64| -> Result<Vec<(UnitId, Pose)>, Stop> {
             let mut out = Vec::new();
             for &(c, p) in &places {
-                let pose = self.rail_pose(RailPos { at: p.at + k, ..p })?;
+                let Some(pose) = self.rail_pose(RailPos { at: p.at + k, ..p }) else {
+                    let end = if p.at + k < 0 {
+                        pts[0]
+                    } else {
+                        pts[pts.len() - 1]
+                    };
+                    return Err(if on_edge(end) {
+                        Stop::Edge
+                    } else {
+                        Stop::Buffer
+                    });
+                };
                 let mut f = s.unit(c).formation;
                 f.front = pose;
                 if !self.on_table(&f) {
-                    return None;
+                    return Err(Stop::Edge);
                 }
                 let bases = f.bases();
                 let clash = s.ids().any(|j| {
@@ -421,16 +418,16 @@ impl RedActions {
                         && geometry::units_overlap(&bases, &s.unit(j).formation.bases())
                 });
                 if clash {
-                    return None;
+                    return Err(Stop::Clash);
                 }
                 out.push((c, pose));
             }
-            Some(out)
+            Ok(out)
         };
         let step = 25 * delta.signum();
         let mut best: Option<Vec<(UnitId, Pose)>> = None;
         let mut k = 0i64;
-        let mut blocked = false;
+        let mut stop = None;
         while k != delta {
             let nk = if (delta - k).abs() < step.abs() {
                 delta
@@ -438,17 +435,54 @@ impl RedActions {
                 k + step
             };
             match fits(nk) {
-                Some(p) => {
+                Ok(p) => {
                     best = Some(p);
                     k = nk;
                 }
-                None => {
-                    blocked = true;
+                Err(why) => {
+                    stop = Some(why);
                     break;
                 }
             }
         }
-        if blocked {
+        let (past, blocked, edge) = match stop {
+            Some(Stop::Edge) => (true, false, true),
+            Some(Stop::Buffer) => (true, false, false),
+            Some(Stop::Clash) => (false, true, false),
+            None => (false, false, false),
+        };
+        if past && !blocked && edge {
+            ev.push(Event::TrainRan {
+                unit: engine,
+                speed,
+                stopped: false,
+            });
+            for &c in &cars {
+                self.unload_lost(s, c, "it is carried off the table by its train", ev);
+                self.remove(s, c, "the train steams off the table", ev);
+            }
+            let e = s.unit(engine);
+            if let Some(owner) = e.kit.captured_from
+                && owner != e.side
+                && self.sc().victory.train_captured_loses
+            {
+                let reason = format!(
+                    "{} lost its train to capture: {} took it off the table",
+                    self.side_name_of(owner),
+                    self.side_name_of(e.side)
+                );
+                self.end_game(
+                    s,
+                    engine::Outcome {
+                        winner: Some(owner.other()),
+                        reason,
+                    },
+                    ev,
+                );
+            }
+            return;
+        }
+        if blocked || past {
             next = Inches::ZERO;
         }
         if let Some(poses) = best {
@@ -473,7 +507,7 @@ impl RedActions {
         match self.cat(s.unit(car)) {
             Category::Engine => {
                 let k = &mut s.unit_mut(car).kit;
-                k.hits = k.hits.saturating_add(1);
+                k.hits = (k.hits + 1).min(t.engine_hits);
                 let hits = k.hits;
                 let top = self.top_speed(s, car);
                 let k = &mut s.unit_mut(car).kit;
@@ -535,6 +569,67 @@ impl RedActions {
         }
     }
 
+    /// After every segment: enemy troops touching a stopped train that no
+    /// troops aboard and no friend within 2" defend take it; its cars are
+    /// theirs to run from then on (and back to the owner if retaken).
+    pub(crate) fn check_train_capture(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let engines: Vec<UnitId> = s
+            .ids()
+            .filter(|&e| self.cat(s.unit(e)) == Category::Engine && s.unit(e).on_table())
+            .collect();
+        let contact = Inches(50);
+        let guard = self.sc().tables.distances.enemy_zone;
+        for e in engines {
+            if s.unit(e).kit.train_speed.0 != 0 {
+                continue;
+            }
+            let side = s.unit(e).side;
+            let cars: Vec<UnitId> = self
+                .train_cars(e)
+                .into_iter()
+                .filter(|&c| s.unit(c).on_table() && s.unit(c).side == side)
+                .collect();
+            if s.ids()
+                .any(|i| self.carrier(s, i).is_some_and(|c| cars.contains(&c)))
+            {
+                continue;
+            }
+            let near = |o: UnitId, d: Inches| {
+                let theirs = s.unit(o).footprint();
+                cars.iter()
+                    .any(|&c| geometry::within(&s.unit(c).footprint(), &theirs, d))
+            };
+            let troops = |o: UnitId| {
+                self.standing(s, o)
+                    && !self.cat(s.unit(o)).is_vehicle()
+                    && self.cat(s.unit(o)) != Category::Officer
+            };
+            let Some(captor) = s
+                .ids()
+                .find(|&o| s.unit(o).side != side && troops(o) && near(o, contact))
+            else {
+                continue;
+            };
+            if s.ids()
+                .any(|o| s.unit(o).side == side && troops(o) && near(o, guard))
+            {
+                continue;
+            }
+            let by = s.unit(captor).side;
+            for c in cars {
+                let k = &mut s.unit_mut(c).kit;
+                k.captured_from = match k.captured_from {
+                    Some(owner) if owner == by => None,
+                    Some(owner) => Some(owner),
+                    None => Some(side),
+                };
+                k.leaving = false;
+                s.unit_mut(c).side = by;
+            }
+            ev.push(Event::TrainCaptured { unit: e, by });
+        }
+    }
+
     // ------------------------------------------------------------ aboard
 
     /// The car a waiting unit rides in.
@@ -557,6 +652,74 @@ impl RedActions {
         for i in aboard {
             self.remove(s, i, why, ev);
         }
+    }
+
+    /// Troops aboard fire rifles from their car: every effective base
+    /// counts when a target base is within range of the car, within 45°
+    /// of straight out from either of its sides, and in sight from the
+    /// car's middle (rulings).
+    pub fn aboard_sums(&self, s: &State, id: UnitId, target: UnitId) -> Option<FireSums> {
+        let car = self.carrier(s, id)?;
+        if !s.unit(car).on_table() {
+            return None;
+        }
+        let u = s.unit(id);
+        let t = self.troop(u);
+        let cb = *s.unit(car).formation.bases().first()?;
+        let theirs = s.unit(target).footprint();
+        let sight: Vec<_> = self.prep.sight.iter().collect();
+        let hedges: Vec<_> = self.prep.hedges.iter().collect();
+        let rules = self.sight_rules();
+        let side_arcs = [900, -900].map(|turn| {
+            let mut a = geometry::Arc::ahead(&cb, Degrees(450));
+            a.origin = cb.pose.at;
+            a.facing = Degrees(cb.pose.facing.0 + turn).normalised();
+            a
+        });
+        let mut close = false;
+        let mut any = false;
+        for tb in &theirs {
+            let d = geometry::base_dist2(&cb, tb);
+            if d.within(t.range)
+                && side_arcs.iter().any(|a| a.reaches(tb))
+                && geometry::line_of_sight(cb.pose.at, tb.pose.at, &sight, &hedges, &rules, true)
+            {
+                any = true;
+                close |= d.within(t.range.fraction(1, 2));
+            }
+        }
+        if !any {
+            return None;
+        }
+        let tables = &self.sc().tables;
+        let halves = u.effective_halves();
+        let mut total = halves * t.shooting as u32 / 2;
+        if !close {
+            total = tables.shooting_modifiers.long_range.of(total);
+        }
+        let c = &tables.cover;
+        let tg = s.unit(target);
+        let shift = match self.cover_of(s, target) {
+            crate::scenario::Cover::SuperHard => c.super_hard,
+            crate::scenario::Cover::Stone => c.stone,
+            crate::scenario::Cover::Hard => c.wood,
+            crate::scenario::Cover::Soft if tg.evading => c.evading_in_soft,
+            crate::scenario::Cover::Soft => c.soft,
+            crate::scenario::Cover::None if tg.evading => c.evading_in_open,
+            crate::scenario::Cover::None => 0,
+        } as i32
+            + if tg.order == Order::Formed {
+                tables.shooting_modifiers.formed_cavalry_or_road_column as i32
+            } else {
+                0
+            };
+        Some(FireSums {
+            bases: u.bases(),
+            halves,
+            long_range: !close,
+            total,
+            shift,
+        })
     }
 
     /// Whether a unit aboard may get off now (its car on the table, the
@@ -636,6 +799,14 @@ impl RedActions {
         if self.carrier(s, id).is_some() {
             for left in [true, false] {
                 out.push(Action::Disembark { unit: id, left });
+            }
+            for t in s.ids() {
+                if s.unit(t).side != s.unit(id).side && s.unit(t).on_table() {
+                    out.push(Action::Shoot {
+                        unit: id,
+                        target: t,
+                    });
+                }
             }
         }
     }

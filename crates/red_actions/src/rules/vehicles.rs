@@ -254,6 +254,7 @@ impl RedActions {
             s.unit_mut(id).kit.moving = moved;
         }
         let off_road = std::mem::take(&mut s.unit_mut(id).kit.off_road);
+        self.check_train_capture(s, ev);
         let Some(seg) = seg else { return };
         if !moved || !self.is_motor(s, id) || !s.unit(id).on_table() {
             return;
@@ -315,5 +316,24 @@ impl RedActions {
         }
         self.start_rout(s, target, ev);
         immobilised
+    }
+
+    /// A unit that surrenders: a tank is captured intact (its owner's
+    /// victory margin drops at the end).
+    pub(crate) fn surrendered_intact(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        if self.cat(s.unit(id)) == Category::Tank && s.unit(id).on_table() {
+            let side = s.unit(id).side;
+            s.unit_mut(id).kit.captured_from = Some(side);
+            ev.push(Event::TankCaptured { unit: id });
+        }
+    }
+
+    /// Tanks a side has lost to capture.
+    pub fn tanks_captured(&self, s: &State, side: engine::Side) -> u32 {
+        s.units
+            .iter()
+            .filter(|u| self.cat(u) == Category::Tank && u.kit.captured_from == Some(side))
+            .map(|u| u.bases().max(1) as u32)
+            .sum()
     }
 }
