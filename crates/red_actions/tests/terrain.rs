@@ -759,3 +759,53 @@ fn digging_in_foxholes_shift_whole_columns_and_are_left_on_moving() {
     .unwrap();
     assert_eq!(s.unit(red).dug_in, 0, "out of its foxholes");
 }
+
+#[test]
+fn terrain_effects_only_infantry_stand_in_woods_other_than_in_column() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let cav = id(&r, "w_cossacks");
+    // West of the birch wood (it starts at x = 52 on y = 9), facing east.
+    place(&mut s, cav, 50.0, 9.0, 90);
+    choose(&mut s, WHITE);
+    let into = Action::Advance {
+        unit: cav,
+        distance: Inches::whole(4),
+    };
+    let why = r.refusal(&s, WHITE, &into).unwrap();
+    assert!(why.contains("Birch wood"), "{why}");
+    // In column it may.
+    s.unit_mut(cav).order = Order::Column;
+    s.unit_mut(cav).formation.order = Order::Column.geometry();
+    assert_eq!(r.refusal(&s, WHITE, &into), None);
+    // Infantry in line may.
+    let inf = id(&r, "w_vol1");
+    place(&mut s, cav, 10.0, 44.0, 90);
+    place(&mut s, inf, 50.0, 9.0, 90);
+    let into = Action::Advance {
+        unit: inf,
+        distance: Inches::whole(2),
+    };
+    assert_eq!(r.refusal(&s, WHITE, &into), None);
+}
+
+#[test]
+fn buildings_a_burnt_out_section_gives_no_cover() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 32.0, 17.1, 0);
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "wooden huts");
+    let b = r
+        .sc()
+        .buildings
+        .iter()
+        .position(|b| b.name == "North huts")
+        .unwrap();
+    s.fires[b] = 5;
+    assert_eq!(
+        r.cover_of(&s, red),
+        Cover::Soft,
+        "only the village's soft cover"
+    );
+}

@@ -11,7 +11,8 @@
 //! the table (its cover is not yet taken away).
 
 use super::RedActions;
-use crate::geometry::{Polygon, boundary_dist2, in_polygon};
+use crate::geometry::{self, Formation, Polygon, boundary_dist2, in_polygon};
+use crate::scenario::{AreaKind, Category};
 use crate::state::{Event, State, UnitId};
 use engine::param::Inches;
 
@@ -23,6 +24,51 @@ pub const FIRE_FOUGHT_ON: u8 = 4;
 pub const FIRE_DESTROYS: u8 = 5;
 
 impl RedActions {
+    /// Terrain Effects: units other than infantry must be in column in
+    /// buildings (towns and building sections) and woods. A move or change
+    /// of formation that would leave such a unit, not in column, with a
+    /// base centre in them is refused (one base counts as a column; an
+    /// officer on his own is exempt).
+    pub fn woods_column(&self, s: &State, id: UnitId, to: &Formation) -> Result<(), String> {
+        let c = self.cat(s.unit(id));
+        if c.is_infantry()
+            || c == Category::Officer
+            || to.order == geometry::Order::Column
+            || to.count <= 1
+        {
+            return Ok(());
+        }
+        let centres = Self::centres(&to.bases());
+        let sc = self.sc();
+        let woods = sc
+            .terrain
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.kind,
+                    AreaKind::Wood | AreaKind::DenseWood | AreaKind::Town
+                )
+            })
+            .map(|a| (&a.name, &a.points))
+            .chain(sc.buildings.iter().map(|b| (&b.name, &b.points)));
+        for (name, points) in woods {
+            let poly = Polygon::new(points.clone());
+            if centres.iter().any(|&p| in_polygon(&poly, p)) {
+                return Err(format!(
+                    "only infantry may be in {name} other than in column"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the cover polygon is a building section burnt out.
+    pub fn burnt_out(&self, s: &State, poly: &Polygon) -> bool {
+        self.sc().buildings.iter().enumerate().any(|(i, b)| {
+            s.fires.get(i).is_some_and(|&m| m >= FIRE_DESTROYS) && b.points == poly.points
+        })
+    }
+
     fn building_polygon(&self, b: u16) -> Option<Polygon> {
         self.sc()
             .buildings

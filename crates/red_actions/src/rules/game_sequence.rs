@@ -428,10 +428,22 @@ impl RedActions {
                 }
             }
             Action::Enter { at, .. } => self.enter_refusal(s, id, at),
-            Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).err(),
-            Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).err(),
-            Action::Turn { turn, .. } => self.turn(s, id, &seg, turn).err(),
-            Action::Reform { .. } => self.reform(s, id, &seg).err(),
+            Action::Advance { distance, .. } => self
+                .advance(s, id, &seg, distance)
+                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .err(),
+            Action::Wheel { pivot, angle, .. } => self
+                .wheel(s, id, &seg, pivot, angle)
+                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .err(),
+            Action::Turn { turn, .. } => self
+                .turn(s, id, &seg, turn)
+                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .err(),
+            Action::Reform { .. } => self
+                .reform(s, id, &seg)
+                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .err(),
             Action::Limber { .. } | Action::Unlimber { .. } => {
                 let want = matches!(a, Action::Limber { .. });
                 if !fresh {

@@ -172,6 +172,9 @@ impl RedActions {
         let centres = Self::centres(&s.unit(id).footprint());
         let mut best = Cover::None;
         for (poly, c) in &self.prep.cover {
+            if self.burnt_out(s, poly) {
+                continue;
+            }
             let inside = centres
                 .iter()
                 .filter(|&&p| geometry::in_polygon(poly, p))
