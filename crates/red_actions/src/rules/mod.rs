@@ -40,6 +40,8 @@ pub struct Prepared {
     pub hedges: Vec<Polyline>,
     /// Areas and buildings that give cover.
     pub cover: Vec<(Polygon, Cover)>,
+    /// Hills and rises with their levels (rules::visibility).
+    pub hills: Vec<(Polygon, u8)>,
 }
 
 const MOVERS: [Mover; 5] = [
@@ -143,12 +145,24 @@ impl Prepared {
                 hedges.push(pl);
             }
         }
+        let hills = sc
+            .terrain
+            .iter()
+            .filter(|a| a.kind == AreaKind::Hill && visibility::level(a.elevation) > 0)
+            .map(|a| {
+                (
+                    Polygon::new(a.points.clone()),
+                    visibility::level(a.elevation),
+                )
+            })
+            .collect();
         Prepared {
             areas,
             lines,
             sight,
             hedges,
             cover,
+            hills,
         }
     }
 }
