@@ -613,4 +613,12 @@ pub enum Event {
     FoxholeHeld {
         unit: UnitId,
     },
+    /// Weather: at night a unit coming on friends rolls a d6 and fires at
+    /// them on a 1.
+    FriendsInTheDark {
+        unit: UnitId,
+        friend: UnitId,
+        die: u8,
+        fires: bool,
+    },
 }

@@ -330,6 +330,21 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
                 r.name(*unit)
             )
         }
+        Event::FriendsInTheDark {
+            unit,
+            friend,
+            die,
+            fires,
+        } => format!(
+            "{} comes on {} in the dark: d6 {die}: {}.",
+            r.name(*unit),
+            r.name(*friend),
+            if *fires {
+                "it takes them for the enemy and fires"
+            } else {
+                "it knows them"
+            }
+        ),
     }
 }
 
@@ -384,7 +399,8 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::EntersWire { unit }
         | Event::WireRoll { unit, .. }
         | Event::Veers { unit, .. }
-        | Event::FoxholeHeld { unit } => *unit,
+        | Event::FoxholeHeld { unit }
+        | Event::FriendsInTheDark { unit, .. } => *unit,
         _ => return None,
     })
 }

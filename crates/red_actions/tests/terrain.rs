@@ -809,3 +809,66 @@ fn buildings_a_burnt_out_section_gives_no_cover() {
         "only the village's soft cover"
     );
 }
+
+#[test]
+fn weather_at_night_a_unit_coming_on_friends_fires_at_them_on_a_one() {
+    for (die, fires) in [(1, true), (2, false)] {
+        let r = weather(WeatherKind::Moonlight);
+        let mut s = empty(&r, 1);
+        let (reg1, consc) = (id(&r, "r_reg1"), id(&r, "r_consc1"));
+        // The conscripts 8" ahead of the 1st battalion, both facing west.
+        place(&mut s, reg1, 40.0, 44.0, 270);
+        place(&mut s, consc, 31.0, 44.0, 270);
+        choose(&mut s, RED);
+        // The veer (2: on course), the friends' die, the shot's dice.
+        s.loaded = vec![3, 3, die, 2];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            RED,
+            &Action::Advance {
+                unit: reg1,
+                distance: Inches::whole(3),
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::FriendsInTheDark { friend, die: d, .. } if *friend == consc && *d == die
+        )));
+        assert_eq!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Shot { target, .. } if *target == consc)),
+            fires,
+            "d6 {die}"
+        );
+        // Moving on, still within sight of them: no new roll.
+        let mut ev = Vec::new();
+        if r.refusal(
+            &s,
+            RED,
+            &Action::Advance {
+                unit: reg1,
+                distance: Inches(10),
+            },
+        )
+        .is_none()
+        {
+            r.apply(
+                &mut s,
+                RED,
+                &Action::Advance {
+                    unit: reg1,
+                    distance: Inches(10),
+                },
+                &mut ev,
+            )
+            .unwrap();
+            assert!(
+                !ev.iter()
+                    .any(|e| matches!(e, Event::FriendsInTheDark { .. }))
+            );
+        }
+    }
+}

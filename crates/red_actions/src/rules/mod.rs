@@ -421,6 +421,7 @@ impl Ruleset for RedActions {
                 | Event::FireRoll { .. }
                 | Event::WireRoll { .. }
                 | Event::Veers { .. }
+                | Event::FriendsInTheDark { .. }
         )
     }
 

@@ -199,6 +199,10 @@ impl RedActions {
         {
             self.reveal(s, id, ev);
         }
+        if moved && s.outcome.is_none() && Self::gives_away(a) {
+            let old = before.footprint();
+            self.friends_in_the_dark(s, id, &old, ev);
+        }
         self.reveal_seen(s, ev);
         if moved && s.outcome.is_none() {
             let old = before.footprint();
