@@ -173,6 +173,10 @@ pub struct Segment {
     pub moved: bool,
     /// Tried the pinned test this segment.
     pub unpin_tried: bool,
+    /// Terrain Effects: a column starting on a road has the road's 2"
+    /// in its allowance while every move of the segment stays on the road.
+    #[serde(default)]
+    pub road: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -872,3 +872,81 @@ fn weather_at_night_a_unit_coming_on_friends_fires_at_them_on_a_one() {
         }
     }
 }
+
+/// The 1st Volunteer company in column on the Orel road, facing east.
+fn on_the_road(w: WeatherKind) -> (RedActions, State, UnitId) {
+    let r = weather(w);
+    let mut s = empty(&r, 1);
+    let u = id(&r, "w_vol1");
+    place(&mut s, u, 10.0, 24.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    choose(&mut s, WHITE);
+    (r, s, u)
+}
+
+#[test]
+fn terrain_effects_a_column_on_the_road_gains_two_inches() {
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    assert!(r.road_bonus_for(&s, u));
+    let far = Action::Advance {
+        unit: u,
+        distance: Inches::whole(8),
+    };
+    assert_eq!(r.refusal(&s, WHITE, &far), None);
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &far, &mut ev).unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(18));
+    // Not in rain; not in line; not off the road.
+    let (r, s, _) = on_the_road(WeatherKind::Rain);
+    assert!(r.refusal(&s, WHITE, &far).is_some(), "rain: no road bonus");
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    s.unit_mut(u).order = Order::Line;
+    s.unit_mut(u).formation.order = Order::Line.geometry();
+    assert!(!r.road_bonus_for(&s, u));
+    place(&mut s, u, 10.0, 30.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    assert!(!r.road_bonus_for(&s, u));
+}
+
+#[test]
+fn terrain_effects_leaving_the_road_loses_the_two_inches() {
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(2),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!(seg.allowance, Inches::whole(8));
+    // A turn off the road (4.39") costs more than the 4" left without the
+    // bonus.
+    let off = Action::Turn {
+        unit: u,
+        turn: red_actions::geometry::Turn::Left,
+    };
+    let why = r.refusal(&s, WHITE, &off).unwrap();
+    assert!(why.contains("road bonus is lost"), "{why}");
+    // Turning off at once: allowed, and the 2" are gone.
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    let off = Action::Turn {
+        unit: u,
+        turn: red_actions::geometry::Turn::Left,
+    };
+    r.apply(&mut s, WHITE, &off, &mut ev)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!(seg.allowance, Inches::whole(6));
+    assert!(!seg.road);
+}

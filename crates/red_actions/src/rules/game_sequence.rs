@@ -317,15 +317,24 @@ impl RedActions {
     pub(crate) fn segment_of(&self, s: &State, id: UnitId) -> Segment {
         match s.phase {
             Phase::Acting(seg) if seg.unit == id => seg,
-            _ => Segment {
-                unit: id,
-                charged: Inches::ZERO,
-                cap_quarters: 4,
-                allowance: self.speed_allowance(s, id),
-                shot: false,
-                moved: false,
-                unpin_tried: false,
-            },
+            _ => {
+                let road = self.road_bonus_for(s, id);
+                let bonus = if road {
+                    self.sc().tables.distances.road_bonus
+                } else {
+                    Inches::ZERO
+                };
+                Segment {
+                    unit: id,
+                    charged: Inches::ZERO,
+                    cap_quarters: 4,
+                    allowance: Inches(self.speed_allowance(s, id).0 + bonus.0),
+                    shot: false,
+                    moved: false,
+                    unpin_tried: false,
+                    road,
+                }
+            }
         }
     }
 
@@ -430,15 +439,18 @@ impl RedActions {
             Action::Enter { at, .. } => self.enter_refusal(s, id, at),
             Action::Advance { distance, .. } => self
                 .advance(s, id, &seg, distance)
-                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                .and_then(|m| self.road_refusal(s, &seg, &m))
                 .err(),
             Action::Wheel { pivot, angle, .. } => self
                 .wheel(s, id, &seg, pivot, angle)
-                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                .and_then(|m| self.road_refusal(s, &seg, &m))
                 .err(),
             Action::Turn { turn, .. } => self
                 .turn(s, id, &seg, turn)
-                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                .and_then(|m| self.road_refusal(s, &seg, &m))
                 .err(),
             Action::Reform { .. } => self
                 .reform(s, id, &seg)

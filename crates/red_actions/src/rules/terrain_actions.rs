@@ -190,6 +190,7 @@ impl RedActions {
         let moved = s.unit(id).formation != before.formation;
         if moved {
             s.unit_mut(id).dug_in = 0;
+            self.leave_road(s, id);
         }
         if s.unit(id).hidden
             && Self::gives_away(a)
