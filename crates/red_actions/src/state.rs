@@ -224,6 +224,9 @@ pub struct State {
     /// wide.
     #[serde(default)]
     pub wire_gaps: Vec<engine::param::Point>,
+    /// Strips of wire crushed by tanks (the middle of each, 4" long).
+    #[serde(default)]
+    pub crushed: Vec<engine::param::Point>,
 }
 
 /// A dummy position marker: the enemy sees a marker like any other.
@@ -616,6 +619,13 @@ pub enum Event {
     /// Foxholes: the first retire is ignored.
     FoxholeHeld {
         unit: UnitId,
+    },
+    /// Barbed Wire: a tank drove across a 4" strip of wire; d6 4+ crushes
+    /// it.
+    WireCrushed {
+        unit: UnitId,
+        die: u8,
+        crushed: bool,
     },
     /// Weather: at night a unit coming on friends rolls a d6 and fires at
     /// them on a 1.

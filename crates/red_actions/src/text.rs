@@ -330,6 +330,15 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
                 r.name(*unit)
             )
         }
+        Event::WireCrushed { unit, die, crushed } => format!(
+            "{} drives over the wire: d6 {die} (needs 4): {}.",
+            r.name(*unit),
+            if *crushed {
+                "a 4\" strip is crushed"
+            } else {
+                "the wire springs back"
+            }
+        ),
         Event::FriendsInTheDark {
             unit,
             friend,
@@ -400,7 +409,8 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::WireRoll { unit, .. }
         | Event::Veers { unit, .. }
         | Event::FoxholeHeld { unit }
-        | Event::FriendsInTheDark { unit, .. } => *unit,
+        | Event::FriendsInTheDark { unit, .. }
+        | Event::WireCrushed { unit, .. } => *unit,
         _ => return None,
     })
 }

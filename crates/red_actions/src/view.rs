@@ -63,6 +63,8 @@ pub struct View {
     pub fires: Vec<u8>,
     /// Gaps cut in the wire.
     pub wire_gaps: Vec<Point>,
+    /// Strips of wire crushed by tanks (their middles).
+    pub crushed: Vec<Point>,
 }
 
 pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
@@ -125,5 +127,6 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
             .collect(),
         fires: s.fires.clone(),
         wire_gaps: s.wire_gaps.clone(),
+        crushed: s.crushed.clone(),
     }
 }

@@ -950,3 +950,46 @@ fn terrain_effects_leaving_the_road_loses_the_two_inches() {
     assert_eq!(seg.allowance, Inches::whole(6));
     assert!(!seg.road);
 }
+
+#[test]
+fn barbed_wire_tanks_crush_a_strip_on_four_or_more() {
+    for (die, crushed) in [(3, false), (4, true)] {
+        let r = RedActions::new(scenario("wired_position"));
+        let mut s = empty(&r, 1);
+        let tank = id(&r, "w_tank");
+        place(&mut s, tank, 16.0, 21.0, 0);
+        choose(&mut s, WHITE);
+        s.loaded = vec![die];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            WHITE,
+            &Action::Advance {
+                unit: tank,
+                distance: Inches::whole(3),
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::WireCrushed { die: d, .. } if *d == die))
+        );
+        assert_eq!(s.crushed.len(), usize::from(crushed), "d6 {die}");
+        if crushed {
+            // Infantry cross the crushed strip at once.
+            place(&mut s, tank, 60.0, 40.0, 0);
+            let v = id(&r, "w_vol1");
+            place(&mut s, v, 17.0, 20.1, 0);
+            next_turn(&mut s, v);
+            let mut ev = Vec::new();
+            r.apply(&mut s, WHITE, &Action::CrossWire { unit: v }, &mut ev)
+                .unwrap();
+            assert!(
+                !ev.iter()
+                    .any(|e| matches!(e, Event::WireRoll { .. } | Event::EntersWire { .. }))
+            );
+            assert!(s.unit(v).formation.front.at.y < pt(0.0, 19.0).y);
+        }
+    }
+}

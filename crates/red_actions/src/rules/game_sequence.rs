@@ -156,6 +156,7 @@ impl RedActions {
             scouted: Vec::new(),
             fires: vec![0; sc.buildings.len()],
             wire_gaps: Vec::new(),
+            crushed: Vec::new(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);

@@ -422,6 +422,7 @@ impl Ruleset for RedActions {
                 | Event::WireRoll { .. }
                 | Event::Veers { .. }
                 | Event::FriendsInTheDark { .. }
+                | Event::WireCrushed { .. }
         )
     }
 

@@ -191,6 +191,7 @@ impl RedActions {
         if moved {
             s.unit_mut(id).dug_in = 0;
             self.leave_road(s, id);
+            self.tank_on_wire(s, id, before.formation.front.at, ev);
         }
         if s.unit(id).hidden
             && Self::gives_away(a)
