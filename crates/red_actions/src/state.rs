@@ -113,6 +113,10 @@ pub struct Unit {
     /// Entered barbed wire and not yet across (the wire line's index).
     #[serde(default)]
     pub in_wire: Option<u16>,
+    /// The turn it last moved (Buildings: moving through counts soft
+    /// cover).
+    #[serde(default)]
+    pub moved_turn: u8,
 }
 
 impl Unit {

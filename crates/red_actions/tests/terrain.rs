@@ -993,3 +993,34 @@ fn barbed_wire_tanks_crush_a_strip_on_four_or_more() {
         }
     }
 }
+
+#[test]
+fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 32.0, 17.1, 0);
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "stationary in the huts");
+    s.unit_mut(red).moved_turn = s.turn;
+    assert_eq!(r.cover_of(&s, red), Cover::Soft, "passing through");
+    s.unit_mut(red).evading = true;
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "infantry picking its way");
+    // Moving in this turn by a move of its own counts.
+    let mut s = empty(&r, 1);
+    place(&mut s, red, 32.0, 19.1, 0);
+    s.unit_mut(red).moved_turn = 0;
+    choose(&mut s, RED);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Advance {
+            unit: red,
+            distance: Inches(50),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.unit(red).moved_turn, s.turn);
+    assert_eq!(r.cover_of(&s, red), Cover::Soft);
+}

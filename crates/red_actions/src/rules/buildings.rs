@@ -7,8 +7,10 @@
 //! Our readings (docs/red_actions/rulings.md, Buildings): setting or
 //! fighting a fire is the unit's whole segment; "touching" is a base
 //! inside the section or within ½" of it; a unit counts as in a section
-//! when most of its base centres are; a burnt-out section still stands on
-//! the table (its cover is not yet taken away).
+//! when most of its base centres are; a burnt-out section gives no more
+//! cover; a unit that moved this turn is passing through and counts soft
+//! cover in a section, except infantry evading. Units other than infantry
+//! stand in woods and buildings only in column.
 
 use super::RedActions;
 use crate::geometry::{self, Formation, Polygon, boundary_dist2, in_polygon};
@@ -62,11 +64,34 @@ impl RedActions {
         Ok(())
     }
 
-    /// Whether the cover polygon is a building section burnt out.
-    pub fn burnt_out(&self, s: &State, poly: &Polygon) -> bool {
-        self.sc().buildings.iter().enumerate().any(|(i, b)| {
-            s.fires.get(i).is_some_and(|&m| m >= FIRE_DESTROYS) && b.points == poly.points
-        })
+    /// The cover a cover polygon gives the unit: none from a building
+    /// section burnt out (`None`); soft from a section the unit is moving
+    /// through (it moved this turn), unless it is infantry evading.
+    pub fn building_cover(
+        &self,
+        s: &State,
+        id: UnitId,
+        poly: &Polygon,
+        c: crate::scenario::Cover,
+    ) -> Option<crate::scenario::Cover> {
+        let Some(i) = self
+            .sc()
+            .buildings
+            .iter()
+            .position(|b| b.points == poly.points)
+        else {
+            return Some(c);
+        };
+        if s.fires.get(i).is_some_and(|&m| m >= FIRE_DESTROYS) {
+            return None;
+        }
+        let u = s.unit(id);
+        let passing = u.moved_turn == s.turn && s.turn > 0;
+        if passing && !(self.cat(u).is_infantry() && u.evading) {
+            Some(crate::scenario::Cover::Soft)
+        } else {
+            Some(c)
+        }
     }
 
     fn building_polygon(&self, b: u16) -> Option<Polygon> {

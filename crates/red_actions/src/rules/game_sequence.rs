@@ -115,6 +115,7 @@ impl RedActions {
                 shot_at: false,
                 marching: false,
                 in_wire: None,
+                moved_turn: 0,
                 acted: false,
                 officer,
                 arrives,

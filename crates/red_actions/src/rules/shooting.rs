@@ -172,15 +172,15 @@ impl RedActions {
         let centres = Self::centres(&s.unit(id).footprint());
         let mut best = Cover::None;
         for (poly, c) in &self.prep.cover {
-            if self.burnt_out(s, poly) {
+            let Some(c) = self.building_cover(s, id, poly, *c) else {
                 continue;
-            }
+            };
             let inside = centres
                 .iter()
                 .filter(|&&p| geometry::in_polygon(poly, p))
                 .count();
-            if inside * 2 > centres.len() && rank(*c) > rank(best) {
-                best = *c;
+            if inside * 2 > centres.len() && rank(c) > rank(best) {
+                best = c;
             }
         }
         best

@@ -190,6 +190,7 @@ impl RedActions {
         let moved = s.unit(id).formation != before.formation;
         if moved {
             s.unit_mut(id).dug_in = 0;
+            s.unit_mut(id).moved_turn = s.turn;
             self.leave_road(s, id);
             self.tank_on_wire(s, id, before.formation.front.at, ev);
         }
