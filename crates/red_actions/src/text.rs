@@ -109,16 +109,10 @@ pub fn action(r: &RedActions, _s: &State, a: &Action) -> String {
         }
         Action::Dig { .. } => format!("{n} digs in"),
         Action::SetFire { building, .. } => {
-            format!(
-                "{n} sets fire to {}",
-                r.sc().buildings[building as usize].name
-            )
+            format!("{n} sets fire to {}", building_name(r, building))
         }
         Action::FightFire { building, .. } => {
-            format!(
-                "{n} fights the fire in {}",
-                r.sc().buildings[building as usize].name
-            )
+            format!("{n} fights the fire in {}", building_name(r, building))
         }
         Action::March { .. } => format!("{n} marches (column, double speed)"),
         Action::CrossWire { .. } => format!("{n} tries the wire"),
@@ -280,7 +274,7 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
             } else {
                 "sets fire to"
             },
-            r.sc().buildings[*building as usize].name,
+            building_name(r, *building),
             if *fighting {
                 "4, 5 or 6 for 1, 2 or 3"
             } else {
@@ -290,10 +284,10 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
         ),
         Event::FireGrows { building, markers } => format!(
             "The fire in {} grows to {markers} markers.",
-            r.sc().buildings[*building as usize].name
+            building_name(r, *building)
         ),
         Event::BuildingBurnt { building } => {
-            format!("{} burns down.", r.sc().buildings[*building as usize].name)
+            format!("{} burns down.", building_name(r, *building))
         }
         Event::Marches { unit } => format!("{} marches at double speed.", r.name(*unit)),
         Event::EntersWire { unit } => format!("{} enters the wire.", r.name(*unit)),
@@ -355,6 +349,13 @@ pub fn event(r: &RedActions, _s: &State, e: &Event) -> String {
             }
         ),
     }
+}
+
+fn building_name(r: &RedActions, b: u16) -> &str {
+    r.sc()
+        .buildings
+        .get(b as usize)
+        .map_or("no building", |x| x.name.as_str())
 }
 
 fn point(p: engine::param::Point) -> String {

@@ -2,7 +2,12 @@
 //! `game_sequence` (setup, initiative, segments, the end of a turn and of
 //! the game), `movement` (advance, wheel, turn, formations, terrain),
 //! `shooting` (the Shooting Table and its results), `morale` (morale tests,
-//! rout and rallying) and `invariants`. Where the text is silent, our
+//! rout and rallying), `out_of_turn` (questions to the side not acting),
+//! `ambushes` (hidden units, markers, dummies, scouting, springing),
+//! `visibility` (hills, weather's sight), `weather`, `marching` (and road
+//! columns), `barbed_wire`, `buildings` (fires, frontage, columns in woods),
+//! `digging_in`, `terrain_actions` (those sections' actions in the segment)
+//! and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod ambushes;
