@@ -1867,7 +1867,7 @@ fn compile_scenario(
             if !on_table(q, width, depth) {
                 p.at(
                     file,
-                    d,
+                    &d.get_ref().at,
                     format!(
                         "dummy marker at ({}, {}) is not on the {} x {} table",
                         q.x, q.y, width, depth

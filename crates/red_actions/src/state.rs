@@ -123,6 +123,10 @@ pub struct Unit {
     /// Failed a charge test this turn: it may not charge again this turn.
     #[serde(default)]
     pub charge_failed: bool,
+    /// The turn it last moved (Buildings: moving through counts soft
+    /// cover).
+    #[serde(default)]
+    pub moved_turn: u8,
 }
 
 /// The state of the vehicle, train and artillery rules on one unit.
@@ -278,6 +282,10 @@ pub struct Segment {
     /// It pivoted to fire: it fires before it moves.
     #[serde(default)]
     pub pivoted: bool,
+    /// Terrain Effects: a column starting on a road has the road's 2"
+    /// in its allowance while every move of the segment stays on the road.
+    #[serde(default)]
+    pub road: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -338,6 +346,9 @@ pub struct State {
     /// The charge being resolved (see `rules::charging`), if any.
     #[serde(default)]
     pub charge: Option<Charge>,
+    /// Strips of wire crushed by tanks (the middle of each, 4" long).
+    #[serde(default)]
+    pub crushed: Vec<engine::param::Point>,
 }
 
 /// A dummy position marker: the enemy sees a marker like any other.
@@ -1148,6 +1159,21 @@ pub enum Event {
     Pivoted {
         unit: UnitId,
         angle: Degrees,
+    },
+    /// Barbed Wire: a tank drove across a 4" strip of wire; d6 4+ crushes
+    /// it.
+    WireCrushed {
+        unit: UnitId,
+        die: u8,
+        crushed: bool,
+    },
+    /// Weather: at night a unit coming on friends rolls a d6 and fires at
+    /// them on a 1.
+    FriendsInTheDark {
+        unit: UnitId,
+        friend: UnitId,
+        die: u8,
+        fires: bool,
     },
 }
 

@@ -148,16 +148,10 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         }
         Action::Dig { .. } => format!("{n} digs in"),
         Action::SetFire { building, .. } => {
-            format!(
-                "{n} sets fire to {}",
-                r.sc().buildings[building as usize].name
-            )
+            format!("{n} sets fire to {}", building_name(r, building))
         }
         Action::FightFire { building, .. } => {
-            format!(
-                "{n} fights the fire in {}",
-                r.sc().buildings[building as usize].name
-            )
+            format!("{n} fights the fire in {}", building_name(r, building))
         }
         Action::March { .. } => format!("{n} marches (column, double speed)"),
         Action::CrossWire { .. } => format!("{n} tries the wire"),
@@ -592,7 +586,7 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             } else {
                 "sets fire to"
             },
-            r.sc().buildings[*building as usize].name,
+            building_name(r, *building),
             if *fighting {
                 "4, 5 or 6 for 1, 2 or 3"
             } else {
@@ -602,10 +596,10 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
         ),
         Event::FireGrows { building, markers } => format!(
             "The fire in {} grows to {markers} markers.",
-            r.sc().buildings[*building as usize].name
+            building_name(r, *building)
         ),
         Event::BuildingBurnt { building } => {
-            format!("{} burns down.", r.sc().buildings[*building as usize].name)
+            format!("{} burns down.", building_name(r, *building))
         }
         Event::Marches { unit } => format!("{} marches at double speed.", r.name(*unit)),
         Event::EntersWire { unit } => format!("{} enters the wire.", r.name(*unit)),
@@ -748,7 +742,38 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             r.name(*unit),
             r.side_name_of(*by)
         ),
+        Event::WireCrushed { unit, die, crushed } => format!(
+            "{} drives over the wire: d6 {die} (needs 4): {}.",
+            r.name(*unit),
+            if *crushed {
+                "a 4\" strip is crushed"
+            } else {
+                "the wire springs back"
+            }
+        ),
+        Event::FriendsInTheDark {
+            unit,
+            friend,
+            die,
+            fires,
+        } => format!(
+            "{} comes on {} in the dark: d6 {die}: {}.",
+            r.name(*unit),
+            r.name(*friend),
+            if *fires {
+                "it takes them for the enemy and fires"
+            } else {
+                "it knows them"
+            }
+        ),
     }
+}
+
+fn building_name(r: &RedActions, b: u16) -> &str {
+    r.sc()
+        .buildings
+        .get(b as usize)
+        .map_or("no building", |x| x.name.as_str())
 }
 
 fn point(p: engine::param::Point) -> String {
@@ -838,7 +863,9 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::PassedThrough { unit, .. }
         | Event::Evades { unit }
         | Event::TrainCaptured { unit, .. }
-        | Event::Pivoted { unit, .. } => *unit,
+        | Event::Pivoted { unit, .. }
+        | Event::FriendsInTheDark { unit, .. }
+        | Event::WireCrushed { unit, .. } => *unit,
         Event::Promoted { officer: unit, .. } => *unit,
         Event::Combat { charger: unit, .. } => *unit,
         Event::TurnBegins { .. }

@@ -70,6 +70,8 @@ pub struct View {
     pub wire_gaps: Vec<Point>,
     /// Building sections destroyed (their scenario index).
     pub ruined: Vec<u16>,
+    /// Strips of wire crushed by tanks (their middles).
+    pub crushed: Vec<Point>,
 }
 
 pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
@@ -135,5 +137,6 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
         fires: s.fires.clone(),
         wire_gaps: s.wire_gaps.clone(),
         ruined: s.ruined.clone(),
+        crushed: s.crushed.clone(),
     }
 }

@@ -607,3 +607,23 @@ fn ambushes_views_and_logs_never_show_the_other_sides_hidden_units() {
         r.check_invariants(&s).unwrap();
     }
 }
+
+#[test]
+fn ambushes_a_move_stopped_by_a_hidden_unit_does_not_name_it() {
+    let (r, mut s, mg, white) = ambush();
+    // The Volunteers 3" from the MG, which is somehow still unseen.
+    place(&mut s, white, 26, 24, 90);
+    assert!(s.unit(mg).hidden);
+    let why = r
+        .refusal(
+            &s,
+            WHITE,
+            &Action::Advance {
+                unit: white,
+                distance: Inches(150),
+            },
+        )
+        .unwrap();
+    assert!(why.contains("an unseen enemy"), "{why}");
+    assert!(!why.contains("MG"), "{why}");
+}

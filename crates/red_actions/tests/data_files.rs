@@ -473,3 +473,54 @@ fn unknown_armies_pools_and_entries_are_named() {
         "entry \"river\" is not one of side \"red\"'s entry points",
     );
 }
+
+#[test]
+fn ambushes_a_dummy_marker_off_the_table_is_named() {
+    let (e, line) = errors_after(
+        "village",
+        "village.toml",
+        "[[side.dummy]]",
+        "at = [33, 29]",
+        "at = [33, 49]",
+    );
+    assert_named(
+        &e,
+        "village.toml",
+        Some(line),
+        "dummy marker at (33\", 49\") is not on the 72\" x 48\" table",
+    );
+}
+
+#[test]
+fn ambushes_dummies_must_match_their_markers() {
+    let (e, _) = errors_after(
+        "village",
+        "village.toml",
+        "key = \"red\"",
+        "dummies = 2",
+        "dummies = 3",
+    );
+    assert_named(
+        &e,
+        "village.toml",
+        None,
+        "has dummies = 3 but 2 [[side.dummy]] markers",
+    );
+}
+
+#[test]
+fn ambushes_only_a_unit_on_the_table_hides() {
+    let (e, line) = errors_after(
+        "village",
+        "village.toml",
+        "id = \"w_vol1\"",
+        "entry = \"west_road\"",
+        "entry = \"west_road\"\nhidden = true",
+    );
+    assert_named(
+        &e,
+        "village.toml",
+        Some(line - 4),
+        "only a unit on the table at the start may be in ambush or hidden",
+    );
+}

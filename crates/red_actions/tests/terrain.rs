@@ -759,3 +759,269 @@ fn digging_in_foxholes_shift_whole_columns_and_are_left_on_moving() {
     .unwrap();
     assert_eq!(s.unit(red).dug_in, 0, "out of its foxholes");
 }
+
+#[test]
+fn terrain_effects_only_infantry_stand_in_woods_other_than_in_column() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let cav = id(&r, "w_cossacks");
+    // West of the birch wood (it starts at x = 52 on y = 9), facing east.
+    place(&mut s, cav, 50.0, 9.0, 90);
+    choose(&mut s, WHITE);
+    let into = Action::Advance {
+        unit: cav,
+        distance: Inches::whole(4),
+    };
+    let why = r.refusal(&s, WHITE, &into).unwrap();
+    assert!(why.contains("Birch wood"), "{why}");
+    // In column it may.
+    s.unit_mut(cav).order = Order::Column;
+    s.unit_mut(cav).formation.order = Order::Column.geometry();
+    assert_eq!(r.refusal(&s, WHITE, &into), None);
+    // Infantry in line may.
+    let inf = id(&r, "w_vol1");
+    place(&mut s, cav, 10.0, 44.0, 90);
+    place(&mut s, inf, 50.0, 9.0, 90);
+    let into = Action::Advance {
+        unit: inf,
+        distance: Inches::whole(2),
+    };
+    assert_eq!(r.refusal(&s, WHITE, &into), None);
+}
+
+#[test]
+fn buildings_a_burnt_out_section_gives_no_cover() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 32.0, 17.1, 0);
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "wooden huts");
+    let b = r
+        .sc()
+        .buildings
+        .iter()
+        .position(|b| b.name == "North huts")
+        .unwrap();
+    s.fires[b] = 5;
+    assert_eq!(
+        r.cover_of(&s, red),
+        Cover::Soft,
+        "only the village's soft cover"
+    );
+}
+
+#[test]
+fn weather_at_night_a_unit_coming_on_friends_fires_at_them_on_a_one() {
+    for (die, fires) in [(1, true), (2, false)] {
+        let r = weather(WeatherKind::Moonlight);
+        let mut s = empty(&r, 1);
+        let (reg1, consc) = (id(&r, "r_reg1"), id(&r, "r_consc1"));
+        // The conscripts 8" ahead of the 1st battalion, both facing west.
+        place(&mut s, reg1, 40.0, 44.0, 270);
+        place(&mut s, consc, 31.0, 44.0, 270);
+        choose(&mut s, RED);
+        // The veer (2: on course), the friends' die, the shot's dice.
+        s.loaded = vec![3, 3, die, 2];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            RED,
+            &Action::Advance {
+                unit: reg1,
+                distance: Inches::whole(3),
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::FriendsInTheDark { friend, die: d, .. } if *friend == consc && *d == die
+        )));
+        assert_eq!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Shot { target, .. } if *target == consc)),
+            fires,
+            "d6 {die}"
+        );
+        // Moving on, still within sight of them: no new roll.
+        let mut ev = Vec::new();
+        if r.refusal(
+            &s,
+            RED,
+            &Action::Advance {
+                unit: reg1,
+                distance: Inches(10),
+            },
+        )
+        .is_none()
+        {
+            r.apply(
+                &mut s,
+                RED,
+                &Action::Advance {
+                    unit: reg1,
+                    distance: Inches(10),
+                },
+                &mut ev,
+            )
+            .unwrap();
+            assert!(
+                !ev.iter()
+                    .any(|e| matches!(e, Event::FriendsInTheDark { .. }))
+            );
+        }
+    }
+}
+
+/// The 1st Volunteer company in column on the Orel road, facing east.
+fn on_the_road(w: WeatherKind) -> (RedActions, State, UnitId) {
+    let r = weather(w);
+    let mut s = empty(&r, 1);
+    let u = id(&r, "w_vol1");
+    place(&mut s, u, 10.0, 24.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    choose(&mut s, WHITE);
+    (r, s, u)
+}
+
+#[test]
+fn terrain_effects_a_column_on_the_road_gains_two_inches() {
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    assert!(r.road_bonus_for(&s, u));
+    let far = Action::Advance {
+        unit: u,
+        distance: Inches::whole(8),
+    };
+    assert_eq!(r.refusal(&s, WHITE, &far), None);
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &far, &mut ev).unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(18));
+    // Not in rain; not in line; not off the road.
+    let (r, s, _) = on_the_road(WeatherKind::Rain);
+    assert!(r.refusal(&s, WHITE, &far).is_some(), "rain: no road bonus");
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    s.unit_mut(u).order = Order::Line;
+    s.unit_mut(u).formation.order = Order::Line.geometry();
+    assert!(!r.road_bonus_for(&s, u));
+    place(&mut s, u, 10.0, 30.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    assert!(!r.road_bonus_for(&s, u));
+}
+
+#[test]
+fn terrain_effects_leaving_the_road_loses_the_two_inches() {
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(2),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!(seg.allowance, Inches::whole(8));
+    // A turn off the road (4.39") costs more than the 4" left without the
+    // bonus.
+    let off = Action::Turn {
+        unit: u,
+        turn: red_actions::geometry::Turn::Left,
+    };
+    let why = r.refusal(&s, WHITE, &off).unwrap();
+    assert!(why.contains("road bonus is lost"), "{why}");
+    // Turning off at once: allowed, and the 2" are gone.
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    let off = Action::Turn {
+        unit: u,
+        turn: red_actions::geometry::Turn::Left,
+    };
+    r.apply(&mut s, WHITE, &off, &mut ev)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!(seg.allowance, Inches::whole(6));
+    assert!(!seg.road);
+}
+
+#[test]
+fn barbed_wire_tanks_crush_a_strip_on_four_or_more() {
+    for (die, crushed) in [(3, false), (4, true)] {
+        let r = RedActions::new(scenario("wired_position"));
+        let mut s = empty(&r, 1);
+        let tank = id(&r, "w_tank");
+        place(&mut s, tank, 16.0, 21.0, 0);
+        choose(&mut s, WHITE);
+        // The tank's test for the wire (Tanks: 5, no harm), then the crush.
+        s.loaded = vec![die, 5];
+        let mut ev = Vec::new();
+        r.apply(
+            &mut s,
+            WHITE,
+            &Action::Advance {
+                unit: tank,
+                distance: Inches::whole(3),
+            },
+            &mut ev,
+        )
+        .unwrap();
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::WireCrushed { die: d, .. } if *d == die))
+        );
+        assert_eq!(s.crushed.len(), usize::from(crushed), "d6 {die}");
+        if crushed {
+            // Infantry cross the crushed strip at once.
+            place(&mut s, tank, 60.0, 40.0, 0);
+            let v = id(&r, "w_vol1");
+            place(&mut s, v, 17.0, 20.1, 0);
+            next_turn(&mut s, v);
+            let mut ev = Vec::new();
+            r.apply(&mut s, WHITE, &Action::CrossWire { unit: v }, &mut ev)
+                .unwrap();
+            assert!(
+                !ev.iter()
+                    .any(|e| matches!(e, Event::WireRoll { .. } | Event::EntersWire { .. }))
+            );
+            assert!(s.unit(v).formation.front.at.y < pt(0.0, 19.0).y);
+        }
+    }
+}
+
+#[test]
+fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
+    let r = RedActions::new(scenario("village"));
+    let mut s = empty(&r, 1);
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 32.0, 17.1, 0);
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "stationary in the huts");
+    s.unit_mut(red).moved_turn = s.turn;
+    assert_eq!(r.cover_of(&s, red), Cover::Soft, "passing through");
+    s.unit_mut(red).evading = true;
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "infantry picking its way");
+    // Moving in this turn by a move of its own counts.
+    let mut s = empty(&r, 1);
+    place(&mut s, red, 32.0, 19.1, 0);
+    s.unit_mut(red).moved_turn = 0;
+    choose(&mut s, RED);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Advance {
+            unit: red,
+            distance: Inches(50),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.unit(red).moved_turn, s.turn);
+    assert_eq!(r.cover_of(&s, red), Cover::Soft);
+}

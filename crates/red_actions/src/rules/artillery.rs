@@ -284,7 +284,7 @@ impl RedActions {
                     if d.within(reach)
                         && arc.reaches(tb)
                         && (!need_sight || self.sees(arc.origin, tb.pose.at, true))
-                        && !self.friends_block(s, id, arc.origin, tb.pose.at)
+                        && !self.friends_block(s, id, target, arc.origin, tb.pose.at)
                     {
                         counts = true;
                         close |= d.within(half);
@@ -365,7 +365,14 @@ impl RedActions {
 
     /// Fire Arcs: whether a friendly base (not the firer's own) stands on
     /// the line from `from` to `to`.
-    pub fn friends_block(&self, s: &State, id: UnitId, from: Point, to: Point) -> bool {
+    pub fn friends_block(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        from: Point,
+        to: Point,
+    ) -> bool {
         let side = s.unit(id).side;
         // Cars of one train fire past each other (rulings).
         let train = self.engine_of(s, id).map(|e| self.train_cars(e));
@@ -373,7 +380,8 @@ impl RedActions {
         let (lo_y, hi_y) = (from.y.0.min(to.y.0) - 300, from.y.0.max(to.y.0) + 300);
         s.ids().any(|j| {
             let o = s.unit(j);
-            if j == id || o.side != side || !o.on_table() {
+            // The target itself never blocks (a friend fired on in the dark).
+            if j == id || j == target || o.side != side || !o.on_table() {
                 return false;
             }
             if train.as_ref().is_some_and(|cars| cars.contains(&j)) {

@@ -11,8 +11,11 @@
 //! crossing moves the unit straight ahead until its rear is ½" beyond the
 //! wire, and it stays in the wire when that place is taken or off the
 //! table; a gap serves a unit whose front middle is within one base
-//! frontage of the gap's middle. Crushing wire by tanks per 4" strip is
-//! not played yet.
+//! frontage of the gap's middle. A tank whose move takes its front middle
+//! across a wire line rolls a d6 for the 4" strip it crossed: on 4+ the
+//! strip is crushed, and infantry whose front middle is within 2" of its
+//! middle cross there as at a gap (Terrain Effects gives crushed wire to
+//! infantry at ½, which we read as passable at once).
 
 use super::RedActions;
 use crate::geometry::{self, point_segment_dist2};
@@ -24,6 +27,8 @@ use engine::param::{Inches, Point};
 pub const WIRE_CROSS_ON: u8 = 9;
 /// Engineers cross and cut a gap on this or more.
 pub const WIRE_CUT_ON: u8 = 8;
+/// A tank crushes a strip of wire on this d6 or more.
+pub const WIRE_CRUSHED_ON: u8 = 4;
 
 impl RedActions {
     /// The wire line (index in the scenario's lines) at the unit's front.
@@ -64,6 +69,46 @@ impl RedActions {
         let f = s.unit(id).formation.front.at;
         let w = self.sc().tables.distances.base_frontage;
         s.wire_gaps.iter().any(|&g| geometry::dist2(f, g).within(w))
+            || s.crushed
+                .iter()
+                .any(|&g| geometry::dist2(f, g).within(Inches::whole(2)))
+    }
+
+    /// After a tank's move: each wire line its front middle crossed is a
+    /// strip diced for.
+    pub(crate) fn tank_on_wire(&self, s: &mut State, id: UnitId, from: Point, ev: &mut Vec<Event>) {
+        if self.cat(s.unit(id)) != Category::Tank || !s.unit(id).on_table() {
+            return;
+        }
+        let to = s.unit(id).formation.front.at;
+        let lines: Vec<u16> = self
+            .sc()
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| {
+                l.kind == LineKind::Wire
+                    && geometry::crosses_polyline(
+                        from,
+                        to,
+                        &geometry::Polyline::new(l.points.clone()),
+                    )
+            })
+            .map(|(i, _)| i as u16)
+            .collect();
+        for line in lines {
+            let die = self.d6(s);
+            let crushed = die >= WIRE_CRUSHED_ON;
+            ev.push(Event::WireCrushed {
+                unit: id,
+                die,
+                crushed,
+            });
+            if crushed {
+                let p = self.wire_point(line, to);
+                s.crushed.push(p);
+            }
+        }
     }
 
     pub(crate) fn wire_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {

@@ -7,11 +7,14 @@
 //! Our readings (docs/red_actions/rulings.md, Buildings): setting or
 //! fighting a fire is the unit's whole segment; "touching" is a base
 //! inside the section or within ½" of it; a unit counts as in a section
-//! when most of its base centres are; a burnt-out section still stands on
-//! the table (its cover is not yet taken away).
+//! when most of its base centres are; a burnt-out section gives no more
+//! cover; a unit that moved this turn is passing through and counts soft
+//! cover in a section, except infantry evading. Units other than infantry
+//! stand in woods and buildings only in column.
 
 use super::RedActions;
-use crate::geometry::{Polygon, boundary_dist2, in_polygon};
+use crate::geometry::{self, Formation, Polygon, boundary_dist2, in_polygon};
+use crate::scenario::{AreaKind, Category};
 use crate::state::{Event, State, UnitId};
 use engine::param::Inches;
 
@@ -23,6 +26,74 @@ pub const FIRE_FOUGHT_ON: u8 = 4;
 pub const FIRE_DESTROYS: u8 = 5;
 
 impl RedActions {
+    /// Terrain Effects: units other than infantry must be in column in
+    /// buildings (towns and building sections) and woods. A move or change
+    /// of formation that would leave such a unit, not in column, with a
+    /// base centre in them is refused (one base counts as a column; an
+    /// officer on his own is exempt).
+    pub fn woods_column(&self, s: &State, id: UnitId, to: &Formation) -> Result<(), String> {
+        let c = self.cat(s.unit(id));
+        if c.is_infantry()
+            || c == Category::Officer
+            || to.order == geometry::Order::Column
+            || to.count <= 1
+        {
+            return Ok(());
+        }
+        let centres = Self::centres(&to.bases());
+        let sc = self.sc();
+        let woods = sc
+            .terrain
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.kind,
+                    AreaKind::Wood | AreaKind::DenseWood | AreaKind::Town
+                )
+            })
+            .map(|a| (&a.name, &a.points))
+            .chain(sc.buildings.iter().map(|b| (&b.name, &b.points)));
+        for (name, points) in woods {
+            let poly = Polygon::new(points.clone());
+            if centres.iter().any(|&p| in_polygon(&poly, p)) {
+                return Err(format!(
+                    "only infantry may be in {name} other than in column"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The cover a cover polygon gives the unit: none from a building
+    /// section burnt out (`None`); soft from a section the unit is moving
+    /// through (it moved this turn), unless it is infantry evading.
+    pub fn building_cover(
+        &self,
+        s: &State,
+        id: UnitId,
+        poly: &Polygon,
+        c: crate::scenario::Cover,
+    ) -> Option<crate::scenario::Cover> {
+        let Some(i) = self
+            .sc()
+            .buildings
+            .iter()
+            .position(|b| b.points == poly.points)
+        else {
+            return Some(c);
+        };
+        if s.fires.get(i).is_some_and(|&m| m >= FIRE_DESTROYS) {
+            return None;
+        }
+        let u = s.unit(id);
+        let passing = u.moved_turn == s.turn && s.turn > 0;
+        if passing && !(self.cat(u).is_infantry() && u.evading) {
+            Some(crate::scenario::Cover::Soft)
+        } else {
+            Some(c)
+        }
+    }
+
     fn building_polygon(&self, b: u16) -> Option<Polygon> {
         self.sc()
             .buildings

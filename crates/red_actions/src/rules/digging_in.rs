@@ -60,3 +60,72 @@ impl RedActions {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Status;
+    use engine::param::{Degrees, Inches, Point, Pose};
+    use engine::{Options, Ruleset};
+
+    fn setup(x: i32, y: i32) -> (RedActions, State, UnitId) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/red_actions/village.toml");
+        let r = RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let mut s = r.setup(&Options::new(), 1).unwrap();
+        for u in s.units.iter_mut() {
+            u.status = Status::Waiting;
+            u.hidden = false;
+        }
+        let w = r.sc().units.iter().position(|u| u.id == "w_vol1").unwrap() as UnitId;
+        let u = s.unit_mut(w);
+        u.status = Status::OnTable;
+        // No officer: a Storm or Specialist one would be asked to swap.
+        u.officer = None;
+        u.formation.front = Pose {
+            at: Point {
+                x: Inches::whole(x),
+                y: Inches::whole(y),
+            },
+            facing: Degrees::whole(270),
+        };
+        (r, s, w)
+    }
+
+    #[test]
+    fn digging_in_foxholes_ignore_the_first_retire_only() {
+        let (r, mut s, w) = setup(30, 44);
+        s.unit_mut(w).dug_in = 4;
+        let at = s.unit(w).formation.front.at;
+        let mut ev = Vec::new();
+        r.retire(&mut s, w, &mut ev);
+        assert!(ev.iter().any(|e| matches!(e, Event::FoxholeHeld { .. })));
+        assert_eq!(s.unit(w).formation.front.at, at);
+        assert!(!s.unit(w).retired);
+        r.retire(&mut s, w, &mut ev);
+        assert_ne!(
+            s.unit(w).formation.front.at,
+            at,
+            "the second retire moves it"
+        );
+        // Half a column is no foxhole yet.
+        let (r, mut s, w) = setup(30, 44);
+        s.unit_mut(w).dug_in = 2;
+        let mut ev = Vec::new();
+        r.retire(&mut s, w, &mut ev);
+        assert!(ev.iter().any(|e| matches!(e, Event::Retired { .. })));
+    }
+
+    #[test]
+    fn digging_in_foxholes_in_hard_cover_come_before_the_cover_question() {
+        // Inside the birch wood (hard cover): the foxholes take the first
+        // retire, the wood's once-a-turn choice the next.
+        let (r, mut s, w) = setup(55, 9);
+        s.unit_mut(w).dug_in = 4;
+        let mut ev = Vec::new();
+        r.retire(&mut s, w, &mut ev);
+        assert!(s.questions.is_empty());
+        r.retire(&mut s, w, &mut ev);
+        assert_eq!(s.questions.len(), 1, "now the hard-cover question");
+    }
+}

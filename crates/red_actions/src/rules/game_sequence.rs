@@ -126,6 +126,7 @@ impl RedActions {
                 marching: false,
                 in_wire: None,
                 charge_failed: false,
+                moved_turn: 0,
                 acted: false,
                 officer,
                 arrives,
@@ -175,6 +176,7 @@ impl RedActions {
             spent_tokens: Default::default(),
             objective_holders: sc.victory.objectives.iter().map(|o| o.held_by).collect(),
             charge: None,
+            crushed: Vec::new(),
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -347,17 +349,26 @@ impl RedActions {
     pub(crate) fn segment_of(&self, s: &State, id: UnitId) -> Segment {
         match s.phase {
             Phase::Acting(seg) if seg.unit == id => seg,
-            _ => Segment {
-                unit: id,
-                charged: Inches::ZERO,
-                cap_quarters: 4,
-                allowance: self.speed_allowance(s, id),
-                shot: false,
-                moved: false,
-                unpin_tried: false,
-                fire_prep: false,
-                pivoted: false,
-            },
+            _ => {
+                let road = self.road_bonus_for(s, id);
+                let bonus = if road {
+                    self.sc().tables.distances.road_bonus
+                } else {
+                    Inches::ZERO
+                };
+                Segment {
+                    unit: id,
+                    charged: Inches::ZERO,
+                    cap_quarters: 4,
+                    allowance: Inches(self.speed_allowance(s, id).0 + bonus.0),
+                    shot: false,
+                    moved: false,
+                    unpin_tried: false,
+                    road,
+                    fire_prep: false,
+                    pivoted: false,
+                }
+            }
         }
     }
 
@@ -497,10 +508,25 @@ impl RedActions {
                 Some("after a pivot to fire, the unit fires before it moves".into())
             }
             Action::Enter { at, .. } => self.enter_refusal(s, id, at),
-            Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).err(),
-            Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).err(),
-            Action::Turn { turn, .. } => self.turn(s, id, &seg, turn).err(),
-            Action::Reform { .. } => self.reform(s, id, &seg).err(),
+            Action::Advance { distance, .. } => self
+                .advance(s, id, &seg, distance)
+                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                .and_then(|m| self.road_refusal(s, &seg, &m))
+                .err(),
+            Action::Wheel { pivot, angle, .. } => self
+                .wheel(s, id, &seg, pivot, angle)
+                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                .and_then(|m| self.road_refusal(s, &seg, &m))
+                .err(),
+            Action::Turn { turn, .. } => self
+                .turn(s, id, &seg, turn)
+                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                .and_then(|m| self.road_refusal(s, &seg, &m))
+                .err(),
+            Action::Reform { .. } => self
+                .reform(s, id, &seg)
+                .and_then(|m| self.woods_column(s, id, &m.formation))
+                .err(),
             Action::Limber { .. } | Action::Unlimber { .. } => {
                 let want = matches!(a, Action::Limber { .. });
                 if !fresh {

@@ -6,7 +6,8 @@
 //! carries; a divided or combined army still counts its starting points
 //! (the flight figure), a merged unit is gone, a senior officer in personal
 //! command is with a unit on the table, horse holders belong to dismounted
-//! cavalry.
+//! cavalry; foxholes at most 3 columns; only infantry in wire; fire
+//! markers 0 to 5; a spring question only for a unit in ambush.
 
 use super::RedActions;
 use crate::geometry::units_overlap;
@@ -90,6 +91,31 @@ impl RedActions {
             && (c.charger as usize >= s.units.len() || c.target as usize >= s.units.len())
         {
             return Err("a charge names no such unit".into());
+        }
+        for (i, u) in s.units.iter().enumerate() {
+            let n = self.name(i as u16);
+            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
+                return Err(format!("{n} has foxholes deeper than 3 columns"));
+            }
+            if u.in_wire.is_some() && !self.cat(u).is_infantry() {
+                return Err(format!("{n} is caught in wire but is not infantry"));
+            }
+        }
+        if s.fires.len() != self.sc().buildings.len()
+            || s.fires
+                .iter()
+                .any(|&m| m > crate::rules::buildings::FIRE_DESTROYS)
+        {
+            return Err(format!("fire markers out of bounds: {:?}", s.fires));
+        }
+        if let Some(q) = s.questions.last()
+            && let crate::state::Ask::SpringAmbush { unit, .. } = q.ask
+            && !s.unit(unit).ambush
+        {
+            return Err(format!(
+                "{} is asked to spring but is not in ambush",
+                self.name(unit)
+            ));
         }
         if s.phase == Phase::GameOver && s.outcome.is_none() {
             return Err("the game is over without an outcome".into());

@@ -4,14 +4,23 @@
 //! sets the same mark, [`RedActions::mark_shot_at`]). A unit ambushed
 //! while marching takes −3 on its fear test (Ambushes).
 //!
+//! Road columns (Terrain Effects) are here too: a column that starts its
+//! segment on a road (every base centre within half a base frontage of a
+//! road line), in weather that allows it, has 2" more in its allowance as
+//! long as its moves keep it on the road; a move that leaves the road must
+//! fit the allowance without the 2", and the 2" are then gone.
+//!
 //! Our readings (docs/red_actions/rulings.md, Marching): marching is
 //! declared at the start of the segment and the unit does not shoot in
 //! it; "known" enemies are those it may see in the view (not hidden
 //! ones); the mark of being shot at lasts the game.
 
 use super::RedActions;
+use crate::geometry::{Formation, point_segment_dist2};
+use crate::rules::movement::Step;
 use crate::scenario::Category;
-use crate::state::{Event, Order, Segment, State, UnitId};
+use crate::scenario::LineKind;
+use crate::state::{Event, Order, Phase, Segment, State, UnitId};
 use engine::param::Inches;
 
 impl RedActions {
@@ -57,8 +66,76 @@ impl RedActions {
     /// The segment becomes a march: double speed.
     pub(crate) fn march(&self, s: &mut State, id: UnitId, seg: &mut Segment, ev: &mut Vec<Event>) {
         let speed = self.troop(s.unit(id)).speed;
-        seg.allowance = Inches(speed.0 * 2);
+        let bonus = if seg.road {
+            self.sc().tables.distances.road_bonus.0
+        } else {
+            0
+        };
+        seg.allowance = Inches(speed.0 * 2 + bonus);
         s.unit_mut(id).marching = true;
         ev.push(Event::Marches { unit: id });
+    }
+
+    /// Whether every base centre of the formation lies on a road.
+    pub fn on_road(&self, f: &Formation) -> bool {
+        let half = Inches(self.sc().tables.distances.base_frontage.0 / 2);
+        let roads: Vec<_> = self
+            .sc()
+            .lines
+            .iter()
+            .filter(|l| l.kind == LineKind::Road)
+            .collect();
+        !roads.is_empty()
+            && Self::centres(&f.bases()).iter().all(|&p| {
+                roads.iter().any(|l| {
+                    l.points
+                        .windows(2)
+                        .any(|w| point_segment_dist2(p, w[0], w[1]).within(half))
+                })
+            })
+    }
+
+    /// Whether a unit starting its segment now gets the road's 2".
+    pub fn road_bonus_for(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        self.road_bonus_applies()
+            && u.on_table()
+            && matches!(u.order, Order::Column | Order::Limbered)
+            && self.on_road(&u.formation)
+    }
+
+    /// A move that leaves the road must fit without the road's 2".
+    pub(crate) fn road_refusal(&self, s: &State, seg: &Segment, m: &Step) -> Result<Step, String> {
+        let _ = s;
+        if !seg.road
+            || (m.formation.order == crate::geometry::Order::Column && self.on_road(&m.formation))
+        {
+            return Ok(*m);
+        }
+        let bonus = self.sc().tables.distances.road_bonus;
+        let without = Inches(seg.allowance.0 - bonus.0);
+        if m.cost.fits(without) {
+            Ok(*m)
+        } else {
+            Err(format!(
+                "off the road the {bonus} road bonus is lost: the move would cost {} of {without}",
+                m.cost.charged
+            ))
+        }
+    }
+
+    /// After a move: a column that has left the road loses the 2".
+    pub(crate) fn leave_road(&self, s: &mut State, id: UnitId) {
+        if let Phase::Acting(mut seg) = s.phase
+            && seg.unit == id
+            && seg.road
+        {
+            let f = s.unit(id).formation;
+            if f.order != crate::geometry::Order::Column || !self.on_road(&f) {
+                seg.road = false;
+                seg.allowance = Inches(seg.allowance.0 - self.sc().tables.distances.road_bonus.0);
+                s.phase = Phase::Acting(seg);
+            }
+        }
     }
 }

@@ -8,8 +8,13 @@
 //! prisoners), `evading`, `direct_hits`, `artillery` (the fire sequence,
 //! observed, speculative, harassing and gas fire, ammunition, friendly
 //! bases blocking fire), `vehicles` (tanks and armoured cars), `trains`,
-//! `out_of_turn` (questions put out of turn) and `invariants`. Where the
-//! text is silent, our
+//! `ambushes` (hidden units, markers, dummies, scouting, springing),
+//! `visibility` (hills, weather's sight), `weather`, `marching` (and road
+//! columns), `barbed_wire`, `buildings` (fires, frontage, columns in woods),
+//! `digging_in`, `terrain_actions` (those sections' actions in the
+//! segment), `officers`, `unit_characteristics`, `permitted_actions`,
+//! `dismounting`, `out_of_turn` (questions put out of turn) and
+//! `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod ambushes;
@@ -59,6 +64,8 @@ pub struct Prepared {
     pub hedges: Vec<Polyline>,
     /// Areas and buildings that give cover.
     pub cover: Vec<(Polygon, Cover)>,
+    /// Hills and rises with their levels (rules::visibility).
+    pub hills: Vec<(Polygon, u8)>,
 }
 
 const MOVERS: [Mover; 5] = [
@@ -162,12 +169,24 @@ impl Prepared {
                 hedges.push(pl);
             }
         }
+        let hills = sc
+            .terrain
+            .iter()
+            .filter(|a| a.kind == AreaKind::Hill && visibility::level(a.elevation) > 0)
+            .map(|a| {
+                (
+                    Polygon::new(a.points.clone()),
+                    visibility::level(a.elevation),
+                )
+            })
+            .collect();
         Prepared {
             areas,
             lines,
             sight,
             hedges,
             cover,
+            hills,
         }
     }
 }
@@ -440,6 +459,8 @@ impl Ruleset for RedActions {
                 | Event::Combined { die: Some(_), .. }
                 | Event::Combat { .. }
                 | Event::Pursuit { .. }
+                | Event::FriendsInTheDark { .. }
+                | Event::WireCrushed { .. }
         )
     }
 

@@ -106,6 +106,9 @@ impl RedActions {
         let u = s.unit_mut(id);
         u.routing = true;
         u.pinned = false;
+        // A unit that routs breaks from its ambush (it runs or rallies
+        // like any other).
+        u.ambush = false;
         ev.push(Event::Routs { unit: id });
         self.rout_move(s, id, ev);
     }

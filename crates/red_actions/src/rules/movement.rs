@@ -99,7 +99,10 @@ impl RedActions {
                 continue;
             }
             if geometry::units_overlap(&new, &theirs) {
-                return Err(format!("it would run into {}", self.name(j as UnitId)));
+                return Err(format!(
+                    "it would run into {}",
+                    self.name_for(s, Some(me.side), j as UnitId)
+                ));
             }
             if enemy && geometry::within(&new, &theirs, zone) {
                 let old = old.get_or_insert_with(|| from.bases());
@@ -108,7 +111,7 @@ impl RedActions {
                 if after < before {
                     return Err(format!(
                         "it would come within {zone} of {} (only a charge may)",
-                        self.name(j as UnitId)
+                        self.name_for(s, Some(me.side), j as UnitId)
                     ));
                 }
             }

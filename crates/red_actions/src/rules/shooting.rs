@@ -72,7 +72,7 @@ impl RedActions {
                     if d.within(range)
                         && arc.reaches(tb)
                         && self.sees(arc.origin, tb.pose.at, true)
-                        && !self.friends_block(s, id, arc.origin, tb.pose.at)
+                        && !self.friends_block(s, id, target, arc.origin, tb.pose.at)
                     {
                         counts = true;
                         close |= d.within(half_range);
@@ -138,12 +138,15 @@ impl RedActions {
         let centres = Self::centres(&s.unit(id).footprint());
         let mut best = Cover::None;
         for (poly, c) in &self.prep.cover {
+            let Some(c) = self.building_cover(s, id, poly, *c) else {
+                continue;
+            };
             let inside = centres
                 .iter()
                 .filter(|&&p| geometry::in_polygon(poly, p))
                 .count();
-            if inside * 2 > centres.len() && rank(*c) > rank(best) {
-                best = *c;
+            if inside * 2 > centres.len() && rank(c) > rank(best) {
+                best = c;
             }
         }
         best

@@ -194,6 +194,9 @@ impl RedActions {
         let moved = s.unit(id).formation != before.formation;
         if moved {
             s.unit_mut(id).dug_in = 0;
+            s.unit_mut(id).moved_turn = s.turn;
+            self.leave_road(s, id);
+            self.tank_on_wire(s, id, before.formation.front.at, ev);
         }
         if s.unit(id).hidden
             && Self::gives_away(a)
@@ -202,6 +205,10 @@ impl RedActions {
                 || matches!(a, Action::Shoot { .. } | Action::Enter { .. }))
         {
             self.reveal(s, id, ev);
+        }
+        if moved && s.outcome.is_none() && Self::gives_away(a) {
+            let old = before.footprint();
+            self.friends_in_the_dark(s, id, &old, ev);
         }
         self.reveal_seen(s, ev);
         if moved && s.outcome.is_none() {

@@ -21,7 +21,7 @@
 
 use super::RedActions;
 use crate::geometry::{Polygon, boundary_dist2, dist2, in_polygon, line_of_sight, segment_enters};
-use crate::scenario::{AreaKind, Elevation};
+use crate::scenario::Elevation;
 use engine::param::{Inches, Point};
 
 /// A height as a level.
@@ -53,12 +53,8 @@ fn polygon_gap(a: &Polygon, b: &Polygon) -> Inches {
 
 impl RedActions {
     /// The hills (areas with a height), with their levels.
-    fn hills(&self) -> impl Iterator<Item = (Polygon, u8)> + '_ {
-        self.sc()
-            .terrain
-            .iter()
-            .filter(|a| a.kind == AreaKind::Hill && level(a.elevation) > 0)
-            .map(|a| (Polygon::new(a.points.clone()), level(a.elevation)))
+    fn hills(&self) -> impl Iterator<Item = (&Polygon, u8)> + '_ {
+        self.prep.hills.iter().map(|(p, h)| (p, *h))
     }
 
     /// The level of the ground at `p`.
@@ -86,8 +82,7 @@ impl RedActions {
             .map(|(poly, _)| poly)
             .next();
         for (poly, h) in self.hills() {
-            if in_polygon(&poly, from) || in_polygon(&poly, to) || !segment_enters(from, to, &poly)
-            {
+            if in_polygon(poly, from) || in_polygon(poly, to) || !segment_enters(from, to, poly) {
                 continue;
             }
             if h >= hi {
@@ -95,10 +90,10 @@ impl RedActions {
             }
             if lo < h {
                 let d = match &high_hill {
-                    Some(top) if hi == 3 && h >= 2 => polygon_gap(top, &poly),
+                    Some(top) if hi == 3 && h >= 2 => polygon_gap(top, poly),
                     _ => dead,
                 };
-                if boundary_dist2(&poly, lo_p).within(d) {
+                if boundary_dist2(poly, lo_p).within(d) {
                     return true;
                 }
             }

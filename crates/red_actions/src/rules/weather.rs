@@ -11,10 +11,13 @@
 //! line feature (road, rail, stream, hedge, wall, trench, wire) by more
 //! than 1" and outside every terrain area's edge; it turns the unit 30°
 //! about its front centre before the move (no veer when that placement is
-//! refused). Firing on friends at night is not played yet.
+//! refused). A unit "comes on" friends when a move of its own brings a
+//! friendly unit within sight that was not within sight before the move;
+//! it rolls a d6 for each, and on a 1 shoots at them (a normal shot, if any
+//! base can).
 
 use super::RedActions;
-use crate::geometry::{Polyline, point_segment_dist2};
+use crate::geometry::{Base, Polyline, point_segment_dist2, unit_dist2};
 use crate::scenario::WeatherKind;
 use crate::state::{Event, Order, State, UnitId};
 use engine::param::{Degrees, Inches, Point};
@@ -112,6 +115,49 @@ impl RedActions {
             to.front.facing = Degrees(from.front.facing.0 + angle.0).normalised();
             if self.placement(s, id, &from, &to, false).is_ok() {
                 s.unit_mut(id).formation = to;
+            }
+        }
+    }
+
+    /// Night or fog: after a move, each friend the unit has come on (now
+    /// within sight, not before) is diced for; on a 1 it is shot at.
+    pub(crate) fn friends_in_the_dark(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        before: &[Base],
+        ev: &mut Vec<Event>,
+    ) {
+        if !self.sc().weather.is_night_or_fog() || !s.unit(id).on_table() {
+            return;
+        }
+        let sight = self.sight_range();
+        let side = s.unit(id).side;
+        let friends: Vec<UnitId> = s
+            .ids()
+            .filter(|&f| {
+                let o = s.unit(f);
+                f != id && o.side == side && o.on_table() && {
+                    let theirs = o.footprint();
+                    let now = unit_dist2(&s.unit(id).footprint(), &theirs)
+                        .is_some_and(|d| d.within(sight));
+                    let was = unit_dist2(before, &theirs).is_some_and(|d| d.within(sight));
+                    now && !was
+                }
+            })
+            .collect();
+        for f in friends {
+            let die = self.d6(s);
+            let fires = die <= self.sc().tables.weather.fire_on_friends_on
+                && self.fire_sums(s, id, f).is_some();
+            ev.push(Event::FriendsInTheDark {
+                unit: id,
+                friend: f,
+                die,
+                fires,
+            });
+            if fires {
+                self.shoot(s, id, f, ev);
             }
         }
     }
