@@ -599,4 +599,15 @@ pub enum Event {
         unit: UnitId,
         over: i32,
     },
+    /// The success number of the morale test that follows, in parts: the
+    /// card's, the officers', the place's (a flank, works), the weather's
+    /// and any other (an ambush on the march).
+    MoraleNumber {
+        unit: UnitId,
+        card: i32,
+        officers: i32,
+        place: i32,
+        weather: i32,
+        other: i32,
+    },
 }

@@ -313,6 +313,32 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             r.unit_name(s, *unit),
             if *over > 2 { "" } else { ": it runs on" }
         ),
+        Event::MoraleNumber {
+            unit,
+            card,
+            officers,
+            place,
+            weather,
+            other,
+        } => {
+            let mut parts = vec![format!("card {card}")];
+            for (what, n) in [
+                ("officers", officers),
+                ("ground", place),
+                ("night or fog", weather),
+                ("ambushed on the march", other),
+            ] {
+                if *n != 0 {
+                    parts.push(format!("{what} {n:+}"));
+                }
+            }
+            format!(
+                "{}'s success number: {} = {}.",
+                r.unit_name(s, *unit),
+                parts.join(", "),
+                card + officers + place + weather + other
+            )
+        }
         Event::HeldCover { unit } => {
             format!(
                 "{} ignores the retire in its hard cover.",

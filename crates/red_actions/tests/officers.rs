@@ -757,3 +757,21 @@ fn dismounting_the_cavalry_dismount_as_the_rulebooks_infantry() {
         assert!(sc.troops[c.dismounts_as.unwrap()].shooting > c.shooting);
     }
 }
+
+#[test]
+fn morale_tests_the_success_number_is_logged_in_its_parts() {
+    let (r, mut s, red, white) = duel(30);
+    let kombrig = id(&r, "r_kombrig");
+    s.unit_mut(kombrig).officer = token(&r, Side::B, "Kombrig, inspiring");
+    place(&mut s, kombrig, 40, 31, 180);
+    place(&mut s, white, 50, 40, 270);
+    let card = r.troop(s.unit(red)).serious as i32;
+    assert_eq!(r.morale_parts(&s, red, Test::Serious), [card, 2, -2, 0]);
+    s.loaded = vec![2, 2, 1];
+    let mut ev = Vec::new();
+    r.officer_casualties(&mut s, red, 1, &mut ev);
+    let words = r.describe_events(&s, &ev, None);
+    let want =
+        format!("1st battalion's success number: card {card}, officers +2, ground -2 = {card}.");
+    assert!(words.iter().flatten().any(|w| *w == want), "{words:?}");
+}
