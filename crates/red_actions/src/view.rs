@@ -21,6 +21,9 @@ pub struct UnitView {
     pub routing: bool,
     pub acted: bool,
     pub on_table: bool,
+    /// Its commander's token and morale effect (a senior officer's in
+    /// personal command).
+    pub officer: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -53,6 +56,9 @@ pub fn view(r: &RedActions, s: &State, _side: Option<Side>) -> View {
                 routing: u.routing,
                 acted: u.acted,
                 on_table: u.on_table(),
+                officer: r
+                    .commander(s, i as u16)
+                    .map(|o| format!("{} ({:+})", o.name, o.morale)),
             })
             .collect(),
         points_lost: [r.points_lost(s, Side::A), r.points_lost(s, Side::B)],

@@ -2,7 +2,11 @@
 //! `game_sequence` (setup, initiative, segments, the end of a turn and of
 //! the game), `movement` (advance, wheel, turn, formations, terrain),
 //! `shooting` (the Shooting Table and its results), `morale` (morale tests,
-//! rout and rallying) and `invariants`. Where the text is silent, our
+//! rout and rallying, and the modifiers of place), `officers` (officers'
+//! traits and morale effects, casualties, personal command, Clever
+//! officers, firing priorities), `unit_characteristics` (Mob, Storm and
+//! Specialist, the White Officer base), `permitted_actions` (dividing and
+//! combining), `dismounting`, `out_of_turn` (questions) and `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
 pub mod dismounting;
