@@ -1175,6 +1175,17 @@ pub enum Event {
         die: u8,
         fires: bool,
     },
+    /// The success number of the morale test that follows, in parts: the
+    /// card's, the officers', the place's (a flank, works), the weather's
+    /// and any other (an ambush on the march).
+    MoraleNumber {
+        unit: UnitId,
+        card: i32,
+        officers: i32,
+        place: i32,
+        weather: i32,
+        other: i32,
+    },
 }
 
 /// What a direct hit's number was read for.

@@ -385,6 +385,32 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             r.unit_name(s, *unit),
             if *over > 2 { "" } else { ": it runs on" }
         ),
+        Event::MoraleNumber {
+            unit,
+            card,
+            officers,
+            place,
+            weather,
+            other,
+        } => {
+            let mut parts = vec![format!("card {card}")];
+            for (what, n) in [
+                ("officers", officers),
+                ("ground", place),
+                ("night or fog", weather),
+                ("ambushed on the march", other),
+            ] {
+                if *n != 0 {
+                    parts.push(format!("{what} {n:+}"));
+                }
+            }
+            format!(
+                "{}'s success number: {} = {}.",
+                r.unit_name(s, *unit),
+                parts.join(", "),
+                card + officers + place + weather + other
+            )
+        }
         Event::HeldCover { unit } => {
             format!(
                 "{} ignores the retire in its hard cover.",
@@ -865,7 +891,8 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::TrainCaptured { unit, .. }
         | Event::Pivoted { unit, .. }
         | Event::FriendsInTheDark { unit, .. }
-        | Event::WireCrushed { unit, .. } => *unit,
+        | Event::WireCrushed { unit, .. }
+        | Event::MoraleNumber { unit, .. } => *unit,
         Event::Promoted { officer: unit, .. } => *unit,
         Event::Combat { charger: unit, .. } => *unit,
         Event::TurnBegins { .. }

@@ -38,6 +38,9 @@ pub struct UnitView {
     pub kit: crate::state::Kit,
     /// Aboard a train: its car.
     pub aboard: Option<u16>,
+    /// Its commander's token and morale effect (a senior officer's in
+    /// personal command).
+    pub officer: Option<String>,
 }
 
 /// A position marker as the enemy sees it: real or dummy, it cannot tell.
@@ -120,6 +123,9 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
                 dug_in: u.dug_in,
                 kit: u.kit.clone(),
                 aboard: r.carrier(s, i as u16),
+                officer: r
+                    .commander(s, i as u16)
+                    .map(|o| format!("{} ({:+})", o.name, o.morale)),
             })
             .collect(),
         points_lost: [r.points_lost(s, Side::A), r.points_lost(s, Side::B)],

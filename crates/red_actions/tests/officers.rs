@@ -757,3 +757,66 @@ fn dismounting_the_cavalry_dismount_as_the_rulebooks_infantry() {
         assert!(sc.troops[c.dismounts_as.unwrap()].shooting > c.shooting);
     }
 }
+
+#[test]
+fn morale_tests_the_success_number_is_logged_in_its_parts() {
+    let (r, mut s, red, white) = duel(30);
+    let kombrig = id(&r, "r_kombrig");
+    s.unit_mut(kombrig).officer = token(&r, Side::B, "Kombrig, inspiring");
+    place(&mut s, kombrig, 40, 31, 180);
+    place(&mut s, white, 50, 40, 270);
+    let card = r.troop(s.unit(red)).serious as i32;
+    assert_eq!(r.morale_parts(&s, red, Test::Serious), [card, 2, -2, 0]);
+    s.loaded = vec![2, 2, 1];
+    let mut ev = Vec::new();
+    r.officer_casualties(&mut s, red, 1, &mut ev);
+    let words = r.describe_events(&s, &ev, None);
+    let want =
+        format!("1st battalion's success number: card {card}, officers +2, ground -2 = {card}.");
+    assert!(words.iter().flatten().any(|w| *w == want), "{words:?}");
+}
+
+#[test]
+fn officer_casualties_a_senior_in_personal_command_rolls_too() {
+    let (r, mut s, red, _) = duel(30);
+    let kombrig = id(&r, "r_kombrig");
+    s.unit_mut(kombrig).officer = token(&r, Side::B, "Kombrig, inspiring");
+    place(&mut s, kombrig, 40, 43, 270);
+    s.unit_mut(kombrig).acted = false;
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        Side::B,
+        &Action::JoinUnit {
+            unit: kombrig,
+            target: red,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    // The junior dies (1), the Kombrig lives (4): no terror, one officer
+    // is left.
+    s.loaded = vec![4, 1];
+    let mut ev = Vec::new();
+    r.officer_casualties(&mut s, red, 1, &mut ev);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::OfficerRoll { .. }))
+            .count(),
+        2
+    );
+    assert_eq!(s.unit(red).terror, 0);
+    assert_eq!(s.unit(red).officer, None);
+    assert_eq!(r.personal_commander(&s, red), Some(kombrig));
+    // Then the Kombrig falls: all officers lost.
+    s.loaded = vec![3, 3, 1];
+    let mut ev = Vec::new();
+    r.officer_casualties(&mut s, red, 1, &mut ev);
+    assert_eq!(s.unit(kombrig).status, Status::Gone);
+    assert_eq!(s.unit(red).terror, 1);
+    assert!(s.unit(kombrig).more.promote_at.is_some());
+    let view = r.view(&s, None);
+    let v = view.units.iter().find(|u| u.id == red).unwrap();
+    assert_eq!(v.officer, None);
+    r.check_invariants(&s).unwrap();
+}

@@ -12,7 +12,10 @@
 //! `visibility` (hills, weather's sight), `weather`, `marching` (and road
 //! columns), `barbed_wire`, `buildings` (fires, frontage, columns in woods),
 //! `digging_in`, `terrain_actions` (those sections' actions in the
-//! segment), `officers`, `unit_characteristics`, `permitted_actions`,
+//! segment), `officers` (traits, morale effects, casualties, personal
+//! command, Clever officers, firing priorities), `unit_characteristics`
+//! (Mob, Storm and Specialist, the White Officer base), `permitted_actions`
+//! (dividing and combining),
 //! `dismounting`, `out_of_turn` (questions put out of turn) and
 //! `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.

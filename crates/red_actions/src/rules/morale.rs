@@ -22,6 +22,13 @@ impl RedActions {
     /// The success number of a test before the dice: the card's number
     /// and every modifier.
     pub fn morale_number(&self, s: &State, id: UnitId, test: Test) -> i32 {
+        self.morale_parts(s, id, test).iter().sum()
+    }
+
+    /// The parts of a success number: the card's (a White Officer base's
+    /// card while it lasts), the officers', the place's (flank, works) and
+    /// the weather's.
+    pub fn morale_parts(&self, s: &State, id: UnitId, test: Test) -> [i32; 4] {
         let u = s.unit(id);
         let mut card = self.troop(u);
         if let Some(t) = card.tests_as
@@ -32,19 +39,24 @@ impl RedActions {
         if let Some(t) = u.more.stiffened {
             card = &self.sc().troops[t as usize];
         }
-        let mut n = match test {
+        let n = match test {
             Test::Charge => card.charge,
             Test::Fear => card.fear,
             Test::Serious => card.serious,
             Test::Rally => card.rally,
         } as i32;
         let sc = self.sc();
-        n += self.officer_modifier(s, id);
-        n += self.position_modifier(s, id);
-        if sc.weather.is_night_or_fog() {
-            n += sc.tables.morale.night_or_fog as i32;
-        }
-        n
+        let weather = if sc.weather.is_night_or_fog() {
+            sc.tables.morale.night_or_fog as i32
+        } else {
+            0
+        };
+        [
+            n,
+            self.officer_modifier(s, id),
+            self.position_modifier(s, id),
+            weather,
+        ]
     }
 
     /// Rolls a morale test; true when it passes.
@@ -68,7 +80,16 @@ impl RedActions {
         extra: i32,
         ev: &mut Vec<Event>,
     ) -> bool {
-        let number = self.morale_number(s, id, test) + extra;
+        let parts = self.morale_parts(s, id, test);
+        let number = parts.iter().sum::<i32>() + extra;
+        ev.push(Event::MoraleNumber {
+            unit: id,
+            card: parts[0],
+            officers: parts[1],
+            place: parts[2],
+            weather: parts[3],
+            other: extra,
+        });
         let dice = self.d6x2(s);
         let roll = (dice[0] + dice[1]) as i32;
         let passed = roll <= number && roll < self.sc().tables.morale.always_fails as i32;

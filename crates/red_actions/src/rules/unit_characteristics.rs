@@ -10,7 +10,11 @@
 //! not carried out and the unit may only shoot or end its segment. A move
 //! is "away" when it leaves the unit farther from every enemy it sees
 //! than before (a turn: when no enemy it sees is ahead of it after).
-//! Entering, routing and the answers to questions need no roll. Storm and
+//! Entering, routing and the answers to questions need no roll; an action
+//! not named in [`RedActions::needs_mob_roll`] needs none either (so that a
+//! charge, added by the charging rules, is free): the sections that add
+//! hiding, digging, cutting wire, embarking or taking possession should
+//! name theirs there. Storm and
 //! Specialist swap any retire (shooting, a failed serious test, combat);
 //! the base a Storm unit gives up is no involuntary loss (no fear test).
 
