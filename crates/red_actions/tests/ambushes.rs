@@ -495,7 +495,7 @@ fn ambushes_one_scout_per_spot_per_turn_and_within_reach() {
 #[test]
 fn ambushes_partisans_and_clever_officers_scout_at_eight_inches() {
     let (r, mut s, _, white) = ambush();
-    let normal = r.scout_reach(&s, white);
+    let normal = r.scouting_range(&s, white);
     assert_eq!(normal, Inches::whole(4));
     let partisans = r
         .sc()
@@ -504,7 +504,7 @@ fn ambushes_partisans_and_clever_officers_scout_at_eight_inches() {
         .position(|t| t.key == "partisans")
         .unwrap() as u16;
     s.unit_mut(white).troop = partisans;
-    assert_eq!(r.scout_reach(&s, white), Inches::whole(8));
+    assert_eq!(r.scouting_range(&s, white), Inches::whole(8));
     // A Clever officer does it too.
     let (r, mut s, _, white) = ambush();
     let pool = &r.sc().pools[r.sc().army_of(WHITE).pool];
@@ -517,7 +517,7 @@ fn ambushes_partisans_and_clever_officers_scout_at_eight_inches() {
         })
         .unwrap() as u16;
     s.unit_mut(white).officer = Some(red_actions::state::Officer { token: clever });
-    assert_eq!(r.scout_reach(&s, white), Inches::whole(8));
+    assert_eq!(r.scouting_range(&s, white), Inches::whole(8));
 }
 
 #[test]

@@ -1191,9 +1191,14 @@ fn charging_refused_answers_leave_the_state_unchanged() {
 #[test]
 fn charging_the_random_tester_reaches_charges_and_their_answers() {
     use engine::runner::{RunSettings, random_game};
-    let r = village();
     let (mut charges, mut answered) = (0, 0);
-    for seed in 0..12 {
+    let scenarios = ["village", "wired_position", "railway_raid"].map(|id| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/red_actions")
+            .join(format!("{id}.toml"));
+        RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    });
+    for (seed, r) in (0..8).flat_map(|seed| scenarios.iter().map(move |r| (seed, r))) {
         let done = random_game(
             r.clone(),
             &engine::Options::new(),

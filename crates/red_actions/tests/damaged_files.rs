@@ -102,3 +102,91 @@ proptest! {
         prop_assert!(outcome.is_ok(), "{}", outcome.unwrap_err());
     }
 }
+
+/// Every choice of many positions with each of its numbers changed to one
+/// out of range (a unit, a building, a spot, a distance that does not
+/// exist): `apply` refuses it with the state unchanged, or applies it
+/// keeping the invariants; it never panics. This is what a damaged save or
+/// a hostile action meets.
+#[test]
+fn actions_with_numbers_out_of_range_are_refused_not_panicked_on() {
+    use engine::runner::{RunSettings, random_game};
+    use engine::{Decider, Ruleset};
+    for id in ["village", "wired_position", "railway_raid"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/red_actions")
+            .join(format!("{id}.toml"));
+        let r = red_actions::RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let done = random_game(
+            r.clone(),
+            &engine::Options::new(),
+            3,
+            &RunSettings::default(),
+        )
+        .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let mut g = engine::Game::new(r.clone(), engine::Options::new(), 3).unwrap();
+        let mut tried = 0;
+        for (step, d) in done.game.history().iter().enumerate() {
+            if step % 25 == 0
+                && let Decider::One(side) = g.to_decide()
+            {
+                let s = g.state().clone();
+                let mut choices = Vec::new();
+                r.choices(&s, side, &mut choices);
+                for a in choices.iter().take(12) {
+                    let json = serde_json::to_value(a).unwrap();
+                    for bad in mutations(&json) {
+                        let Ok(bad) = serde_json::from_value::<red_actions::state::Action>(bad)
+                        else {
+                            continue;
+                        };
+                        let mut t = s.clone();
+                        let mut ev = Vec::new();
+                        tried += 1;
+                        match r.apply(&mut t, side, &bad, &mut ev) {
+                            Ok(()) => r
+                                .check_invariants(&t)
+                                .unwrap_or_else(|e| panic!("{id} step {step}: {bad:?} broke {e}")),
+                            Err(_) => assert_eq!(t, s, "{id} step {step}: {bad:?}"),
+                        }
+                        let _ = r.describe_action(&s, side, &bad);
+                    }
+                }
+            }
+            g.apply(d.side, d.action).unwrap();
+        }
+        assert!(tried > 100, "{id}: {tried} actions tried");
+    }
+}
+
+/// The action's JSON with each number, in turn, made 250 or 60000.
+fn mutations(v: &serde_json::Value) -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    fn walk(v: &serde_json::Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    path.push(k.clone());
+                    walk(x, path, out);
+                    path.pop();
+                }
+            }
+            serde_json::Value::Number(_) => out.push(path.clone()),
+            _ => {}
+        }
+    }
+    let mut paths = Vec::new();
+    walk(v, &mut Vec::new(), &mut paths);
+    for p in paths {
+        for n in [250u64, 60000] {
+            let mut w = v.clone();
+            let mut at = &mut w;
+            for k in &p {
+                at = at.get_mut(k).unwrap();
+            }
+            *at = serde_json::Value::from(n);
+            out.push(w);
+        }
+    }
+    out
+}

@@ -48,7 +48,7 @@ impl RedActions {
         if self.unseen_by(s, id, viewer) {
             "an unseen enemy".into()
         } else {
-            self.name(id).to_string()
+            self.unit_name(s, id)
         }
     }
 
@@ -88,32 +88,21 @@ impl RedActions {
         }
     }
 
+    /// How far the unit scouts (Ambushes): 4", twice that for Partisan
+    /// units and Clever officers (Special Officer Characteristics).
+    pub fn scouting_range(&self, s: &State, id: UnitId) -> Inches {
+        let r = self.sc().tables.distances.scout;
+        if self.is_clever(s, id) || self.has_trait(s, id, Trait::Partisan) {
+            Inches(r.0 * 2)
+        } else {
+            r
+        }
+    }
+
     /// Whether a point is in the piece or its dead ground.
     fn in_spot(&self, poly: &Polygon, p: Point) -> bool {
         in_polygon(poly, p)
             || boundary_dist2(poly, p).within(self.sc().tables.visibility.dead_ground)
-    }
-
-    /// How far the unit scouts: 4", 8" for Partisans or a Clever officer.
-    pub fn scout_reach(&self, s: &State, id: UnitId) -> Inches {
-        let d = self.sc().tables.distances.scout;
-        if self.has_trait(s, id, Trait::Partisan) || self.clever(s, id) {
-            Inches(d.0 * 2)
-        } else {
-            d
-        }
-    }
-
-    /// Whether the unit's officer is Clever (the officers' traits).
-    pub fn clever(&self, s: &State, id: UnitId) -> bool {
-        let u = s.unit(id);
-        let sc = self.sc();
-        let pool = &sc.pools[sc.army_of(u.side).pool];
-        u.officer.is_some_and(|o| {
-            pool.tokens[o.token as usize]
-                .traits
-                .contains(&crate::scenario::OfficerTrait::Clever)
-        })
     }
 
     fn within_of_poly(&self, s: &State, id: UnitId, poly: &Polygon, d: Inches) -> bool {
@@ -142,7 +131,7 @@ impl RedActions {
                 self.spot_name(spot)
             ));
         }
-        let reach = self.scout_reach(s, id);
+        let reach = self.scouting_range(s, id);
         if !self.within_of_poly(s, id, &poly, reach) {
             return Some(format!(
                 "{} is farther than {reach} from {}",

@@ -314,7 +314,7 @@ impl RedActions {
                         ))
                     && unit_dist2(&fu.footprint(), &theirs)
                         .is_some_and(|d| d.within(self.troop(fu).speed))
-                    && self.sees_unit(s, f, e, self.sight_limit())
+                    && self.sees_unit(s, f, e, self.sight_range())
             })
         })
     }

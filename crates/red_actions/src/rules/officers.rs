@@ -84,29 +84,6 @@ impl RedActions {
         self.commander_has(s, id, OfficerTrait::Clever)
     }
 
-    /// Twice the scouting range for Partisan units and Clever officers.
-    pub fn scouting_range(&self, s: &State, id: UnitId) -> Inches {
-        let r = self.sc().tables.distances.scout;
-        if self.is_clever(s, id) || self.has_trait(s, id, Trait::Partisan) {
-            Inches(r.0 * 2)
-        } else {
-            r
-        }
-    }
-
-    /// How far anything is seen today (night and fog shorten it).
-    pub fn sight_limit(&self) -> Inches {
-        let t = &self.sc().tables;
-        match self.sc().weather {
-            crate::scenario::WeatherKind::DarkNight => t.weather.dark_night_sight,
-            crate::scenario::WeatherKind::Moonlight | crate::scenario::WeatherKind::Fog => {
-                t.weather.moonlight_or_fog_sight
-            }
-            crate::scenario::WeatherKind::Rain => t.weather.rain_sight,
-            crate::scenario::WeatherKind::Clear => t.visibility.large_bodies,
-        }
-    }
-
     /// Whether `from` sees `to` (within `within` and the day's sight): a
     /// clear line from one of its bases' front centres to one of the
     /// other's base centres.
@@ -115,10 +92,10 @@ impl RedActions {
         if !a.on_table() || !b.on_table() {
             return false;
         }
-        let limit = if within < self.sight_limit() {
+        let limit = if within < self.sight_range() {
             within
         } else {
-            self.sight_limit()
+            self.sight_range()
         };
         let (mine, theirs) = (a.footprint(), b.footprint());
         if !unit_dist2(&mine, &theirs).is_some_and(|d| d.within(limit)) {
@@ -484,7 +461,7 @@ impl RedActions {
         if !e.on_table() || e.more.preempt_tried || self.is_clever(s, enemy) {
             return Vec::new();
         }
-        let limit = self.sight_limit();
+        let limit = self.sight_range();
         s.ids()
             .filter(|&c| {
                 let cu = s.unit(c);

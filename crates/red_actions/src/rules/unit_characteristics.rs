@@ -30,7 +30,7 @@ impl RedActions {
     /// The enemy units this unit sees now.
     pub fn enemies_seen(&self, s: &State, id: UnitId) -> Vec<UnitId> {
         let side = s.unit(id).side;
-        let limit = self.sight_limit();
+        let limit = self.sight_range();
         s.ids()
             .filter(|&e| {
                 s.unit(e).side != side && s.unit(e).on_table() && self.sees_unit(s, id, e, limit)
