@@ -563,27 +563,42 @@ pub enum Initiative {
     Dice,
 }
 
-/// The optional rules the text offers, by key.
-pub const OPTIONS: [(&str, &str); 5] = [
+/// The optional rules: key, (title in the launcher, what it does).
+pub const OPTIONS: [(&str, (&str, &str)); 5] = [
     (
         "second_retire_terror",
-        "a second retire in a turn becomes a terror marker (Retire Results)",
+        (
+            "A second retire is terror",
+            "a second retire in a turn becomes a terror marker (Retire Results)",
+        ),
     ),
     (
         "commissar_terror",
-        "a Commissar's unit failing a charge test takes a terror marker (Miscellaneous)",
+        (
+            "Commissars make an example",
+            "a Commissar's unit failing a charge test takes a terror marker (Miscellaneous)",
+        ),
     ),
     (
         "double_one_ends_turn",
-        "with dice initiative, the turn ends when both roll a 1 (Initiative, Option 2)",
+        (
+            "Double one ends the turn",
+            "with dice initiative, the turn ends when both roll a 1 (Initiative, Option 2)",
+        ),
     ),
     (
         "rout_no_advance",
-        "two turns without advancing for each turn spent routing (Rallying)",
+        (
+            "No advance after a rout",
+            "two turns without advancing for each turn spent routing (Rallying)",
+        ),
     ),
     (
         "rout_standard_ra",
-        "the original Red Actions! rally from rout: more than 2 over, or 12, removes the unit (Rallying)",
+        (
+            "Original rally from rout",
+            "the original Red Actions! rally from rout: more than 2 over, or 12, removes the unit (Rallying)",
+        ),
     ),
 ];
 

@@ -912,8 +912,6 @@ fn combat_officer_casualties_one_is_lost_and_two_when_routing() {
         // Adv 7: W/Ret 1T (nobody routs); Adv 11: W/Defeated (the
         // volunteers rout): the roll is the charger's officer's either way.
         let fight: [u8; 2] = if rout { [5, 6] } else { [3, 4] };
-        let (number_before, _) = (r.morale_number(&s, cav, Test::Charge), ());
-        let _ = number_before;
         s.unit_mut(vol).officer = Some(red_actions::state::Officer { token: 0 });
         roll(
             &mut s,

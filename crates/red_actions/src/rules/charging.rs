@@ -523,18 +523,6 @@ impl RedActions {
         }
     }
 
-    /// Whether the unit's own officer is a Commissar.
-    pub fn led_by_commissar(&self, s: &State, id: UnitId) -> bool {
-        let u = s.unit(id);
-        let sc = self.sc();
-        u.officer.is_some_and(|o| {
-            sc.pools[sc.army_of(u.side).pool]
-                .tokens
-                .get(o.token as usize)
-                .is_some_and(|t| t.traits.contains(&crate::scenario::OfficerTrait::Commissar))
-        })
-    }
-
     /// After a charge is over: the charger's segment ends (or goes on to
     /// its end by itself).
     fn after_charge(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {

@@ -305,9 +305,9 @@ impl Ruleset for RedActions {
     fn option_specs(&self) -> Vec<OptionSpec> {
         crate::scenario::OPTIONS
             .iter()
-            .map(|(key, text)| OptionSpec {
+            .map(|(key, (title, text))| OptionSpec {
                 key: key.to_string(),
-                title: key.replace('_', " "),
+                title: title.to_string(),
                 description: text.to_string(),
                 default: self.scenario.option(key),
                 fixed: None,
