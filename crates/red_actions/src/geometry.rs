@@ -299,6 +299,59 @@ pub fn point_segment_dist2(p: Point, a: Point, b: Point) -> SqDist {
     SqDist::new(c * c, l2)
 }
 
+/// An axis-aligned bounding box (hundredths, edges included): the broad
+/// phase that lets a check skip terrain and units that cannot matter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bbox {
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
+
+impl Bbox {
+    /// Contains nothing (the union with it is the other box).
+    pub const EMPTY: Bbox = Bbox {
+        x0: i32::MAX,
+        y0: i32::MAX,
+        x1: i32::MIN,
+        y1: i32::MIN,
+    };
+    pub fn of(points: &[Point]) -> Bbox {
+        let mut b = Bbox::EMPTY;
+        for p in points {
+            b.add(*p);
+        }
+        b
+    }
+    pub fn add(&mut self, p: Point) {
+        self.x0 = self.x0.min(p.x.0);
+        self.y0 = self.y0.min(p.y.0);
+        self.x1 = self.x1.max(p.x.0);
+        self.y1 = self.y1.max(p.y.0);
+    }
+    pub fn union(self, o: Bbox) -> Bbox {
+        Bbox {
+            x0: self.x0.min(o.x0),
+            y0: self.y0.min(o.y0),
+            x1: self.x1.max(o.x1),
+            y1: self.y1.max(o.y1),
+        }
+    }
+    /// The largest gap between the boxes along an axis (negative when they
+    /// overlap on both): a lower bound of the distance between anything
+    /// inside one and anything inside the other.
+    pub fn gap(&self, o: &Bbox) -> i64 {
+        let gx = (o.x0 as i64 - self.x1 as i64).max(self.x0 as i64 - o.x1 as i64);
+        let gy = (o.y0 as i64 - self.y1 as i64).max(self.y0 as i64 - o.y1 as i64);
+        gx.max(gy)
+    }
+    /// Whether the boxes share a point (edges included).
+    pub fn meets(&self, o: &Bbox) -> bool {
+        self.gap(o) <= 0
+    }
+}
+
 /// One base: an oriented rectangle on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Base {
@@ -352,9 +405,14 @@ impl Base {
 /// The half-depth (forward) and half-width (right) vectors of a base facing
 /// `facing`, each rounded once.
 pub fn half_vectors(facing: Degrees, width: Inches, depth: Inches) -> (Vec2, Vec2) {
+    // `local(facing, 0, depth, 2)` and `local(facing, width, 0, 2)`, the
+    // sine and cosine read once.
+    let (s, c) = (sin(facing), cos(facing));
+    let d = TRIG_SCALE * 2;
+    let (w, h) = (width.0 as i64, depth.0 as i64);
     (
-        local(facing, 0, depth.0 as i64, 2),
-        local(facing, width.0 as i64, 0, 2),
+        Vec2::new(div_round(s * h, d), div_round(-c * h, d)),
+        Vec2::new(div_round(c * w, d), div_round(s * w, d)),
     )
 }
 
@@ -385,8 +443,26 @@ fn project(poly: &[Point], axis: Vec2) -> (i128, i128) {
     (lo, hi)
 }
 
+/// [`project`] in `i64`, for points within ±2^29 (edges within ±2^30: the
+/// products stay below 2^61).
+fn project64(poly: &[Point], ax: i64, ay: i64) -> (i64, i64) {
+    let mut lo = i64::MAX;
+    let mut hi = i64::MIN;
+    for &p in poly {
+        let d = ax * p.x.0 as i64 + ay * p.y.0 as i64;
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    (lo, hi)
+}
+
 /// How two convex polygons meet, by separating axes (exact).
 fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
+    const SMALL: i32 = 1 << 29;
+    let small = |p: &Point| p.x.0.abs() < SMALL && p.y.0.abs() < SMALL;
+    if a.iter().all(small) && b.iter().all(small) {
+        return convex_meet64(a, b);
+    }
     let mut touching = false;
     for poly in [a, b] {
         for i in 0..poly.len() {
@@ -406,6 +482,48 @@ fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
         }
     }
     if touching { Meet::Touch } else { Meet::Overlap }
+}
+
+/// [`convex_meet`] in `i64` (points within ±2^29).
+fn convex_meet64(a: &[Point], b: &[Point]) -> Meet {
+    let mut touching = false;
+    for poly in [a, b] {
+        for i in 0..poly.len() {
+            let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (ex, ey) = (q.x.0 as i64 - p.x.0 as i64, q.y.0 as i64 - p.y.0 as i64);
+            if ex == 0 && ey == 0 {
+                continue;
+            }
+            let (alo, ahi) = project64(a, -ey, ex);
+            let (blo, bhi) = project64(b, -ey, ex);
+            if ahi < blo || bhi < alo {
+                return Meet::Apart;
+            }
+            if ahi == blo || bhi == alo {
+                touching = true;
+            }
+        }
+    }
+    if touching { Meet::Touch } else { Meet::Overlap }
+}
+
+/// Whether two bases given by their corners are within `x` of each other
+/// ([`quad_dist2`] within `x`, stopping at the first pair of a corner and
+/// an edge that is).
+pub fn quad_within(ca: &[Point; 4], cb: &[Point; 4], x: Inches) -> bool {
+    if convex_meet(ca, cb) != Meet::Apart {
+        return SqDist::ZERO.within(x);
+    }
+    for (p, q) in [(ca, cb), (cb, ca)] {
+        for &v in p.iter() {
+            for i in 0..4 {
+                if point_segment_dist2(v, q[i], q[(i + 1) % 4]).within(x) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// How two footprints meet.
@@ -432,12 +550,16 @@ pub fn overlaps(a: &Base, b: &Base) -> bool {
 /// The minimum distance between two bases, squared, exactly: zero when
 /// they touch or overlap.
 pub fn base_dist2(a: &Base, b: &Base) -> SqDist {
-    let (ca, cb) = (a.corners(), b.corners());
-    if convex_meet(&ca, &cb) != Meet::Apart {
+    quad_dist2(&a.corners(), &b.corners())
+}
+
+/// [`base_dist2`] of two bases given by their corners.
+pub fn quad_dist2(ca: &[Point; 4], cb: &[Point; 4]) -> SqDist {
+    if convex_meet(ca, cb) != Meet::Apart {
         return SqDist::ZERO;
     }
     let mut best: Option<SqDist> = None;
-    for (p, q) in [(&ca, &cb), (&cb, &ca)] {
+    for (p, q) in [(ca, cb), (cb, ca)] {
         for &v in p.iter() {
             for i in 0..4 {
                 let d = point_segment_dist2(v, q[i], q[(i + 1) % 4]);
@@ -475,6 +597,50 @@ pub fn within(a: &[Base], b: &[Base], x: Inches) -> bool {
 /// Whether any base of `a` overlaps any base of `b`.
 pub fn units_overlap(a: &[Base], b: &[Base]) -> bool {
     a.iter().any(|p| b.iter().any(|q| overlaps(p, q)))
+}
+
+/// The bases of a unit as their corners (see [`Formation::base_corners`]),
+/// with each base's bounding box.
+pub type Quads = Vec<([Point; 4], Bbox)>;
+
+/// [`units_overlap`] on corners: pairs whose boxes do not overlap are not
+/// tested further.
+pub fn quads_overlap(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)]) -> bool {
+    a.iter().any(|(p, pb)| {
+        b.iter()
+            .any(|(q, qb)| pb.gap(qb) < 0 && convex_meet(p, q) == Meet::Overlap)
+    })
+}
+
+/// [`within`] on corners: pairs whose boxes are farther apart than `x`
+/// (and a hundredth) are not measured.
+pub fn quads_within(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)], x: Inches) -> bool {
+    a.iter().any(|(p, pb)| {
+        b.iter()
+            .any(|(q, qb)| pb.gap(qb) <= x.0 as i64 + 1 && quad_within(p, q, x))
+    })
+}
+
+/// [`unit_dist2`] on corners: a pair whose boxes are at least as far
+/// apart as the nearest pair so far is not measured.
+pub fn quads_dist2(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)]) -> Option<SqDist> {
+    let mut best: Option<SqDist> = None;
+    for (p, pb) in a {
+        for (q, qb) in b {
+            let g = pb.gap(qb);
+            if g > 0
+                && let Some(b) = best
+                && SqDist::new((g as i128).pow(2), 1) >= b
+            {
+                continue;
+            }
+            let d = quad_dist2(p, q);
+            if best.is_none_or(|b| d < b) {
+                best = Some(d);
+            }
+        }
+    }
+    best
 }
 
 /// Line (side by side) or column (one behind another).
@@ -529,6 +695,31 @@ impl Formation {
                     self.width,
                     self.depth,
                 )
+            })
+            .collect()
+    }
+    /// The bounding box of every base (that of the outline: the bases'
+    /// corners lie on it).
+    pub fn bbox(&self) -> Bbox {
+        Bbox::of(&self.outline())
+    }
+    /// The corners of [`Formation::bases`] (each as [`Base::corners`]
+    /// gives them) and their boxes, the halves worked out once.
+    pub fn base_corners(&self) -> Quads {
+        let (hf, hr) = self.halves();
+        let n = self.count as i64;
+        let a = self.front.at;
+        let (fl, fr) = (hf.minus(hr), hf.plus(hr));
+        let (rr, rl) = (hr.minus(hf), hf.plus(hr).reversed());
+        (0..n)
+            .map(|i| {
+                let v = match self.order {
+                    Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
+                    Order::Column => hf.scale(-(2 * i + 1)),
+                };
+                let c = offset(a, v);
+                let q = [offset(c, fl), offset(c, fr), offset(c, rr), offset(c, rl)];
+                (q, Bbox::of(&q))
             })
             .collect()
     }

@@ -50,11 +50,23 @@ pub fn arc_length(r2: i128, angle: Degrees) -> Inches {
 /// terrain it crosses; its chords are at most 0.03% shorter than the arc
 /// for steps of 5°).
 pub fn arc_points(pivot: Point, start: Point, angle: Degrees, step: Degrees) -> Vec<Point> {
+    let mut out = Vec::new();
+    arc_points_into(pivot, start, angle, step, &mut out);
+    out
+}
+
+/// [`arc_points`] into `out` (cleared first), to reuse its room.
+pub fn arc_points_into(
+    pivot: Point,
+    start: Point,
+    angle: Degrees,
+    step: Degrees,
+    out: &mut Vec<Point>,
+) {
     let step = step.0.abs().max(1);
     let n = ((angle.0.abs() + step - 1) / step).max(1);
-    (0..=n)
-        .map(|k| rotate(start, pivot, Degrees(angle.0 * k / n)))
-        .collect()
+    out.clear();
+    out.extend((0..=n).map(|k| rotate(start, pivot, Degrees(angle.0 * k / n))));
 }
 
 /// Each base moved `d` along its own facing (negative: backwards, as a

@@ -2,7 +2,7 @@
 //! the crossings of a segment with them, line of sight and the cost of a
 //! path.
 
-use super::{SqDist, Vec2, dist2};
+use super::{Bbox, SqDist, Vec2, dist2};
 use engine::param::{Inches, Point};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -184,10 +184,48 @@ pub fn segment_inside(a: Point, b: Point, poly: &Polygon) -> Vec<(Rat, Rat)> {
     if a == b || poly.points.len() < 3 {
         return Vec::new();
     }
+    // A segment that meets no edge lies wholly outside or wholly inside
+    // (the pushed lines below find the same: nothing, or all of it).
+    match leg_in(a, b, poly) {
+        LegIn::Outside => return Vec::new(),
+        LegIn::Inside => return vec![(Rat::ZERO, Rat::ONE)],
+        LegIn::Crosses => {}
+    }
     intersect(
         &intervals_pushed(a, b, poly, 1),
         &intervals_pushed(a, b, poly, -1),
     )
+}
+
+/// Where a segment lies against a polygon, when that is simple.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LegIn {
+    /// Wholly outside (not even touching the boundary).
+    Outside,
+    /// Wholly in the open interior.
+    Inside,
+    /// Meeting the boundary somewhere.
+    Crosses,
+}
+
+/// A segment (`a` ≠ `b`) that meets no edge lies wholly outside or wholly
+/// inside: [`segment_inside`] finds nothing, or all of it.
+fn leg_in(a: Point, b: Point, poly: &Polygon) -> LegIn {
+    let sb = Bbox::of(&[a, b]);
+    if poly.edges().any(|(c, d)| {
+        // The edge's box meets the segment's (plain comparisons first).
+        c.x.0.max(d.x.0) >= sb.x0
+            && c.x.0.min(d.x.0) <= sb.x1
+            && c.y.0.max(d.y.0) >= sb.y0
+            && c.y.0.min(d.y.0) <= sb.y1
+            && segments_meet(a, b, c, d)
+    }) {
+        LegIn::Crosses
+    } else if locate(poly, a) == Location::Inside {
+        LegIn::Inside
+    } else {
+        LegIn::Outside
+    }
 }
 
 /// Whether the segment `a`–`b` passes through the polygon's interior (any
@@ -377,6 +415,112 @@ impl PathCost {
 /// The parts of a segment the area-terrain costs are counted in.
 const QUANTUM: i128 = 1 << 24;
 
+/// The cost of a path with each terrain piece's bounding box worked out
+/// beforehand (see [`path_cost`]): a leg whose box misses a piece's box
+/// cannot enter or cross it, and a leg that enters no area costs its
+/// length rounded to the nearest hundredth without the quantised sums.
+pub fn path_cost_boxed(
+    path: &[Point],
+    areas: &[(&Polygon, AreaCost, Bbox)],
+    lines: &[(&Polyline, LineCost, Bbox)],
+) -> Option<PathCost> {
+    let mut total = PathCost::FREE;
+    for leg in path.windows(2) {
+        let (a, b) = (leg[0], leg[1]);
+        let lb = Bbox::of(&[a, b]);
+        let mut cap = 4u8;
+        for (line, cost, bb) in lines {
+            if lb.meets(bb) && crosses_polyline(a, b, line) {
+                match cost {
+                    LineCost::Impassable => return None,
+                    LineCost::Cap(q) => cap = cap.min(*q),
+                }
+            }
+        }
+        // Quantised inside stretches per area; `whole`: the dearest area
+        // the whole leg is inside.
+        let mut spans: Vec<(i128, i128, u8)> = Vec::new();
+        let mut whole: Option<u8> = None;
+        for (poly, cost, bb) in areas {
+            if !lb.meets(bb) || a == b || poly.points.len() < 3 {
+                continue;
+            }
+            match leg_in(a, b, poly) {
+                LegIn::Outside => continue,
+                LegIn::Inside => {
+                    match cost {
+                        AreaCost::Impassable => return None,
+                        AreaCost::PerInch(m) => whole = Some(whole.map_or(*m, |w| w.max(*m))),
+                    }
+                    continue;
+                }
+                LegIn::Crosses => {}
+            }
+            let inside = segment_inside(a, b, poly);
+            if inside.is_empty() {
+                continue;
+            }
+            let m = match cost {
+                AreaCost::Impassable => return None,
+                AreaCost::PerInch(m) => *m,
+            };
+            for (lo, hi) in inside {
+                spans.push((lo.quantised(QUANTUM), hi.quantised(QUANTUM), m));
+            }
+        }
+        let l2 = Vec2::between(a, b).len2() as u128;
+        if let Some(m) = whole {
+            // The whole leg inside an area: its span covers the leg.
+            spans.push((0, QUANTUM, m));
+        }
+        let charged = if spans.iter().all(|s| s.0 == 0 && s.1 == QUANTUM) {
+            // The whole leg at one multiplier m (1 in the open): the
+            // weight is m × QUANTUM and the formula below reduces to
+            // ⌊m √l2 + ½⌋ = ⌊√(m² l2) + ½⌋.
+            let m = spans.iter().map(|s| s.2 as u128).max().unwrap_or(1);
+            round_sqrt(m * m * l2)
+        } else {
+            let mut cuts: Vec<i128> = vec![0, QUANTUM];
+            for s in &spans {
+                cuts.push(s.0);
+                cuts.push(s.1);
+            }
+            cuts.sort_unstable();
+            cuts.dedup();
+            let mut weight: i128 = 0;
+            for w in cuts.windows(2) {
+                let m = spans
+                    .iter()
+                    .filter(|s| s.0 <= w[0] && w[1] <= s.1)
+                    .map(|s| s.2 as i128)
+                    .max()
+                    .unwrap_or(1);
+                weight += m * (w[1] - w[0]);
+            }
+            let w = weight as u128;
+            // round(sqrt(l2 w²) / Q) = floor((floor(2 sqrt(l2 w²)) + Q) / 2Q).
+            let q = QUANTUM as u128;
+            ((4 * l2 * w * w).isqrt() + q) / (2 * q)
+        };
+        total = total.then(PathCost {
+            charged: Inches(charged as i32),
+            cap_quarters: cap,
+        });
+    }
+    Some(total)
+}
+
+/// ⌊√n + ½⌋: the square root rounded to the nearest (halves up), what
+/// [`path_cost`]'s formula gives for a leg in the open.
+pub fn round_sqrt(n: u128) -> u128 {
+    let r = match u64::try_from(n) {
+        Ok(small) => small.isqrt() as u128,
+        Err(_) => n.isqrt(),
+    };
+    // √n ≥ r + ½ ⇔ n ≥ r² + r + ¼ ⇔ n ≥ r² + r + 1 (integers).
+    if n > r * r + r { r + 1 } else { r }
+}
+
 /// The cost of a path (a polyline of legs) through terrain: each inch in an
 /// area costs its multiplier (the largest where areas overlap; 1 outside),
 /// and each linear feature crossed caps the move. `None` when the path
@@ -388,86 +532,20 @@ const QUANTUM: i128 = 1 << 24;
 /// square root): the same half-hundredth tolerance as "within", so a leg in
 /// the open costs its length as [`SqDist::inches`] shows it, and 5" of open
 /// ground and 1" of woods at 2 per inch cost exactly 7".
-/// Whether the segment's bounding box misses that of the points (then the
-/// segment cannot enter their polygon or cross their polyline): a cheap
-/// test before the exact ones.
-fn boxes_apart(a: Point, b: Point, points: &[Point]) -> bool {
-    let (Some(min_x), Some(max_x), Some(min_y), Some(max_y)) = (
-        points.iter().map(|p| p.x.0).min(),
-        points.iter().map(|p| p.x.0).max(),
-        points.iter().map(|p| p.y.0).min(),
-        points.iter().map(|p| p.y.0).max(),
-    ) else {
-        return true;
-    };
-    a.x.0.max(b.x.0) < min_x
-        || a.x.0.min(b.x.0) > max_x
-        || a.y.0.max(b.y.0) < min_y
-        || a.y.0.min(b.y.0) > max_y
-}
-
 pub fn path_cost(
     path: &[Point],
     areas: &[(&Polygon, AreaCost)],
     lines: &[(&Polyline, LineCost)],
 ) -> Option<PathCost> {
-    let mut total = PathCost::FREE;
-    for leg in path.windows(2) {
-        let (a, b) = (leg[0], leg[1]);
-        let mut cap = 4u8;
-        for (line, cost) in lines {
-            if !boxes_apart(a, b, &line.points) && crosses_polyline(a, b, line) {
-                match cost {
-                    LineCost::Impassable => return None,
-                    LineCost::Cap(q) => cap = cap.min(*q),
-                }
-            }
-        }
-        // Quantised inside stretches per area.
-        let mut spans: Vec<(i128, i128, u8)> = Vec::new();
-        let mut cuts: Vec<i128> = vec![0, QUANTUM];
-        for (poly, cost) in areas {
-            if boxes_apart(a, b, &poly.points) {
-                continue;
-            }
-            let inside = segment_inside(a, b, poly);
-            if inside.is_empty() {
-                continue;
-            }
-            let m = match cost {
-                AreaCost::Impassable => return None,
-                AreaCost::PerInch(m) => *m,
-            };
-            for (lo, hi) in inside {
-                let (l, h) = (lo.quantised(QUANTUM), hi.quantised(QUANTUM));
-                cuts.push(l);
-                cuts.push(h);
-                spans.push((l, h, m));
-            }
-        }
-        cuts.sort_unstable();
-        cuts.dedup();
-        let mut weight: i128 = 0;
-        for w in cuts.windows(2) {
-            let m = spans
-                .iter()
-                .filter(|s| s.0 <= w[0] && w[1] <= s.1)
-                .map(|s| s.2 as i128)
-                .max()
-                .unwrap_or(1);
-            weight += m * (w[1] - w[0]);
-        }
-        let l2 = Vec2::between(a, b).len2() as u128;
-        let w = weight as u128;
-        // round(sqrt(l2 w²) / Q) = floor((floor(2 sqrt(l2 w²)) + Q) / 2Q).
-        let q = QUANTUM as u128;
-        let charged = ((4 * l2 * w * w).isqrt() + q) / (2 * q);
-        total = total.then(PathCost {
-            charged: Inches(charged as i32),
-            cap_quarters: cap,
-        });
-    }
-    Some(total)
+    let areas: Vec<_> = areas
+        .iter()
+        .map(|&(p, c)| (p, c, Bbox::of(&p.points)))
+        .collect();
+    let lines: Vec<_> = lines
+        .iter()
+        .map(|&(l, c)| (l, c, Bbox::of(&l.points)))
+        .collect();
+    path_cost_boxed(path, &areas, &lines)
 }
 
 /// The minimum distance from a point to a polygon's boundary, squared (for
@@ -477,4 +555,107 @@ pub fn boundary_dist2(poly: &Polygon, p: Point) -> SqDist {
         .map(|(a, b)| super::point_segment_dist2(p, a, b))
         .min()
         .unwrap_or(SqDist::ZERO)
+}
+
+/// Where a ford drawn across a stream fords it: the stretch of the stream
+/// as long as the ford, centred where the ford first crosses it (measured
+/// along the stream, cut points rounded to the hundredth). Returns the
+/// stream's pieces left on either side (those of positive length) and that
+/// stretch; `None` when the ford does not cross the stream.
+pub fn ford_stretch(stream: &Polyline, ford: &Polyline) -> Option<(Vec<Polyline>, Polyline)> {
+    let pts = &stream.points;
+    // The first edge of the stream the ford meets, and where.
+    let (i, x) = (0..pts.len().saturating_sub(1)).find_map(|i| {
+        let (a, b) = (pts[i], pts[i + 1]);
+        ford.edges().find_map(|(c, d)| {
+            if a == b || !segments_meet(a, b, c, d) {
+                return None;
+            }
+            let (ab, cd) = (Vec2::between(a, b), Vec2::between(c, d));
+            let den = ab.cross(cd);
+            let t = if den == 0 {
+                Rat::ZERO
+            } else {
+                Rat::new(Vec2::between(a, c).cross(cd), den)
+            };
+            let at = Point {
+                x: Inches((a.x.0 as i128 + super::div_round_i128(ab.x as i128 * t.n, t.d)) as i32),
+                y: Inches((a.y.0 as i128 + super::div_round_i128(ab.y as i128 * t.n, t.d)) as i32),
+            };
+            Some((i, at))
+        })
+    })?;
+    let length: i64 = ford
+        .edges()
+        .map(|(c, d)| Vec2::between(c, d).len2().isqrt() as i64)
+        .sum();
+    let half = length / 2;
+    // Walk `half` along the stream from `x` toward its start (`back`) or
+    // its end; the points passed and where it stops.
+    let walk = |back: bool| -> (Vec<Point>, Point, usize) {
+        let mut left = half;
+        let mut at = x;
+        let mut passed = Vec::new();
+        let mut j = if back { i as isize } else { i as isize + 1 };
+        while j >= 0 && (j as usize) < pts.len() {
+            let p = pts[j as usize];
+            let v = Vec2::between(at, p);
+            let len = v.len2().isqrt() as i64;
+            if len > left {
+                let stop = super::offset(
+                    at,
+                    Vec2::new(
+                        super::div_round(v.x * left, len),
+                        super::div_round(v.y * left, len),
+                    ),
+                );
+                return (passed, stop, j as usize);
+            }
+            left -= len;
+            at = p;
+            passed.push(p);
+            j += if back { -1 } else { 1 };
+        }
+        (passed, at, if back { 0 } else { pts.len() - 1 })
+    };
+    let (back_pts, start, si) = walk(true);
+    let (fwd_pts, end, ei) = walk(false);
+    let mut within: Vec<Point> = vec![start];
+    within.extend(back_pts.iter().rev().skip_while(|&&p| p == start));
+    if within.last() != Some(&x) {
+        within.push(x);
+    }
+    for p in fwd_pts {
+        if within.last() != Some(&p) {
+            within.push(p);
+        }
+    }
+    if within.last() != Some(&end) {
+        within.push(end);
+    }
+    let mut pieces = Vec::new();
+    // Before the stretch: the stream's points up to the stop (when the walk
+    // stopped inside edge si..si+1, the points 0..=si).
+    let mut before: Vec<Point> = if start == pts[si] {
+        pts[..=si].to_vec()
+    } else {
+        let mut v = pts[..=si].to_vec();
+        v.push(start);
+        v
+    };
+    before.dedup();
+    if before.len() >= 2 {
+        pieces.push(Polyline::new(before));
+    }
+    let mut after: Vec<Point> = vec![end];
+    if end != pts[ei] {
+        after.push(pts[ei]);
+    }
+    after.extend_from_slice(&pts[(ei + 1).min(pts.len())..]);
+    after.dedup();
+    if after.len() >= 2 {
+        pieces.push(Polyline::new(after));
+    }
+    within.dedup();
+    Some((pieces, Polyline::new(within)))
 }

@@ -414,8 +414,15 @@ impl RedActions {
                 cands.push(Action::Unlimber { unit: id });
             }
             cands.push(Action::Unpin { unit: id });
+            // A target whose box lies beyond the range of the unit's box is
+            // refused anyway (no base of it is within range): not tried.
+            let reach = self.troop(u).range.0 as i64 + 1;
+            let mine = u.formation.bbox();
             for t in s.ids() {
-                if s.unit(t).side != u.side {
+                let tu = s.unit(t);
+                let beyond =
+                    u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
+                if tu.side != u.side && !beyond {
                     cands.push(Action::Shoot {
                         unit: id,
                         target: t,
@@ -609,13 +616,43 @@ impl RedActions {
         }
     }
 
-    /// Carries out a legal action.
-    pub fn act(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) {
+    /// Carries out a legal action of `side`, then what follows any step
+    /// (terrain_actions::after_step: digging lost, reveals, ambushes sprung).
+    pub fn act(&self, s: &mut State, side: Side, a: &Action, ev: &mut Vec<Event>) {
+        self.act_listing(s, side, a, ev, &mut Vec::new());
+    }
+
+    /// Carries out a legal action of `side`; when the unit goes on acting,
+    /// the choices it lists to see whether it can do more are left in
+    /// `next` and its side returned (they are the choices of the state it
+    /// leaves).
+    pub(crate) fn act_listing(
+        &self,
+        s: &mut State,
+        side: Side,
+        a: &Action,
+        ev: &mut Vec<Event>,
+        next: &mut Vec<Action>,
+    ) -> Option<Side> {
+        let before = s.units.get(a.unit() as usize).cloned();
+        let goes_on = self.act_step(s, a, ev);
+        if let Some(before) = before {
+            self.after_step(s, side, a, &before, ev);
+        }
+        match goes_on {
+            Some(id) => self.after_action_listing(s, id, ev, next),
+            None => None,
+        }
+    }
+
+    /// The action itself; the acting unit when it may go on acting.
+    fn act_step(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Option<UnitId> {
         if self.question(s).is_some() {
-            return self.answer(s, a, ev);
+            self.answer(s, a, ev);
+            return None;
         }
         if self.before_act(s, a, ev) {
-            return;
+            return None;
         }
         let id = a.unit();
         let mut seg = self.segment_of(s, id);
@@ -630,7 +667,10 @@ impl RedActions {
             seg = self.segment_of(s, id);
         }
         match *a {
-            Action::Done { .. } => return self.end_segment(s, id, ev),
+            Action::Done { .. } => {
+                self.end_segment(s, id, ev);
+                return None;
+            }
             Action::Enter { at, .. } => {
                 self.enter(s, id, at, ev);
                 seg.charged = self.enter_cost(s, id);
@@ -682,7 +722,10 @@ impl RedActions {
                 };
                 u.formation.order = u.order.geometry();
                 ev.push(Event::Limbered { unit: id, limbered });
-                return self.end_segment(s, id, ev);
+                {
+                    self.end_segment(s, id, ev);
+                    return None;
+                }
             }
             Action::Shoot { target, .. } => {
                 self.shoot(s, id, target, ev);
@@ -694,28 +737,32 @@ impl RedActions {
                 u.terror = 0;
                 u.evading = true;
                 ev.push(Event::RalliedTerror { unit: id });
-                return self.end_segment(s, id, ev);
+                {
+                    self.end_segment(s, id, ev);
+                    return None;
+                }
             }
             Action::RallyRout { .. } => {
                 self.rally_rout(s, id, ev);
                 if s.outcome.is_none() {
                     self.end_segment(s, id, ev);
                 }
-                return;
+                return None;
             }
             Action::Rout { .. } => {
                 self.rout_move(s, id, ev);
                 if s.outcome.is_none() {
                     self.end_segment(s, id, ev);
                 }
-                return;
+                return None;
             }
             Action::Unpin { .. } => {
                 seg.unpin_tried = true;
                 self.unpin(s, id, ev);
             }
             Action::Charge { target, .. } => {
-                return self.charge(s, id, target, false, ev);
+                self.charge(s, id, target, false, ev);
+                return None;
             }
             Action::Evade { .. } => self.evade(s, id, &mut seg, ev),
             Action::HoldCover { .. }
@@ -725,7 +772,7 @@ impl RedActions {
             | Action::ShootChargers { .. }
             | Action::CounterCharge { .. }
             | Action::HaltCharge { .. }
-            | Action::RunOn { .. } => return,
+            | Action::RunOn { .. } => return None,
             Action::RunTrain { speed, .. } => {
                 self.run_train(s, id, speed, ev);
                 seg.moved = true;
@@ -735,7 +782,8 @@ impl RedActions {
             Action::Repair { .. } => self.repair(s, id, ev),
             Action::Disembark { left, .. } => {
                 self.disembark(s, id, left, ev);
-                return self.end_segment(s, id, ev);
+                self.end_segment(s, id, ev);
+                return None;
             }
             Action::Fire { target, mode, .. } => {
                 self.fire(s, id, target, mode, ev);
@@ -754,7 +802,7 @@ impl RedActions {
             | Action::PreEmpt { .. }
             | Action::LetAct { .. } => {
                 if self.officer_act(s, a, ev) {
-                    return;
+                    return None;
                 }
             }
 
@@ -769,7 +817,7 @@ impl RedActions {
             }
             _ => {
                 if !self.more_act(s, a, &mut seg, ev) {
-                    return;
+                    return None;
                 }
             }
         }
@@ -777,7 +825,7 @@ impl RedActions {
             seg.fire_prep = false;
         }
         if s.outcome.is_some() {
-            return;
+            return None;
         }
         if matches!(
             a,
@@ -786,24 +834,40 @@ impl RedActions {
             self.after_vehicle_move(s, id, &before, ev);
         }
         s.phase = Phase::Acting(seg);
-        self.after_action(s, id, ev);
+        Some(id)
     }
 
     /// After an action of the acting unit (and after the answers to any
     /// questions it raised): a unit that can do nothing more ends its
     /// segment by itself.
     pub(crate) fn after_action(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        self.after_action_listing(s, id, ev, &mut Vec::new());
+    }
+
+    /// [`RedActions::after_action`]; when the unit goes on acting, its
+    /// choices (listed to see whether it can do more) are left in `next`
+    /// and its side returned.
+    fn after_action_listing(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        ev: &mut Vec<Event>,
+        next: &mut Vec<Action>,
+    ) -> Option<Side> {
         if !s.questions.is_empty() || s.outcome.is_some() {
-            return;
+            return None;
         }
         if s.unit(id).status != Status::OnTable || s.unit(id).routing {
-            return self.end_segment(s, id, ev);
-        }
-        let mut more = Vec::new();
-        self.unit_choices(s, id, &mut more);
-        if more.iter().all(|a| matches!(a, Action::Done { .. })) {
             self.end_segment(s, id, ev);
+            return None;
         }
+        next.clear();
+        self.unit_choices(s, id, next);
+        if next.iter().all(|a| matches!(a, Action::Done { .. })) {
+            self.end_segment(s, id, ev);
+            return None;
+        }
+        Some(s.unit(id).side)
     }
 
     /// Removes a unit from play.

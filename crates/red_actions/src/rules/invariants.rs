@@ -37,8 +37,13 @@ impl RedActions {
                     u.bases()
                 ));
             }
+            let mine = u.formation.bbox();
             for &j in &on[k + 1..] {
-                if units_overlap(&u.formation.bases(), &s.units[j].formation.bases()) {
+                // Boxes apart or only touching: the bases cannot overlap.
+                let theirs = &s.units[j].formation;
+                if mine.gap(&theirs.bbox()) < 0
+                    && units_overlap(&u.formation.bases(), &theirs.bases())
+                {
                     return Err(format!(
                         "{} and {} overlap",
                         self.name(i as u16),

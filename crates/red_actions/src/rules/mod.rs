@@ -47,7 +47,7 @@ pub mod vehicles;
 pub mod visibility;
 pub mod weather;
 
-use crate::geometry::{AreaCost, LineCost, Polygon, Polyline, SightRules};
+use crate::geometry::{AreaCost, Bbox, LineCost, Polygon, Polyline, SightRules};
 use crate::scenario::{AreaKind, Category, Cover, Elevation, LineKind, Scenario, TroopType};
 use crate::state::{Action, Event, Phase, State, Unit, UnitId};
 use crate::tables::{Mover, Passage};
@@ -69,6 +69,10 @@ pub struct Prepared {
     pub cover: Vec<(Polygon, Cover)>,
     /// Hills and rises with their levels (rules::visibility).
     pub hills: Vec<(Polygon, u8)>,
+    /// The bounding box of each of `areas` and `lines` (same order), for
+    /// the broad phase of the movement checks.
+    pub area_boxes: [Vec<Bbox>; 5],
+    pub line_boxes: [Vec<Bbox>; 5],
 }
 
 const MOVERS: [Mover; 5] = [
@@ -151,6 +155,8 @@ impl Prepared {
             cover.push((poly, c));
         }
         let mut hedges = Vec::new();
+        // The linear features that cost a move, with their rows.
+        let mut costed: Vec<(Polyline, &str)> = Vec::new();
         for l in &sc.lines {
             let row = match l.kind {
                 LineKind::Hedge => "hedge",
@@ -163,13 +169,41 @@ impl Prepared {
                 LineKind::Road | LineKind::Rail => continue,
             };
             let pl = Polyline::new(l.points.clone());
+            if l.kind == LineKind::Hedge {
+                hedges.push(pl.clone());
+            }
+            costed.push((pl, row));
+        }
+        // A ford drawn across a stream: that stretch of the stream costs
+        // what the ford does (rulings), and the ford's own line, the way
+        // across, is no obstacle.
+        let fords: Vec<usize> = (0..costed.len())
+            .filter(|&k| costed[k].1 == "ford")
+            .collect();
+        let mut used = Vec::new();
+        for f in fords {
+            let ford = costed[f].0.clone();
+            let stream = (0..costed.len()).find_map(|k| {
+                let (line, row) = &costed[k];
+                if !matches!(*row, "small_stream" | "big_stream") {
+                    return None;
+                }
+                crate::geometry::ford_stretch(line, &ford).map(|cut| (k, *row, cut))
+            });
+            if let Some((k, row, (rest, stretch))) = stream {
+                costed[k] = (stretch, "ford");
+                costed.extend(rest.into_iter().map(|p| (p, row)));
+                used.push(f);
+            }
+        }
+        for (k, (pl, row)) in costed.into_iter().enumerate() {
+            if used.contains(&k) {
+                continue;
+            }
             for (i, m) in MOVERS.iter().enumerate() {
                 if let Some(c) = t.terrain_effect(row, *m) {
                     lines[i].push((pl.clone(), line_cost(c.passage)));
                 }
-            }
-            if l.kind == LineKind::Hedge {
-                hedges.push(pl);
             }
         }
         let hills = sc
@@ -183,6 +217,12 @@ impl Prepared {
                 )
             })
             .collect();
+        let area_boxes = areas
+            .each_ref()
+            .map(|v| v.iter().map(|(p, _)| Bbox::of(&p.points)).collect());
+        let line_boxes = lines
+            .each_ref()
+            .map(|v| v.iter().map(|(l, _)| Bbox::of(&l.points)).collect());
         Prepared {
             areas,
             lines,
@@ -190,6 +230,8 @@ impl Prepared {
             hedges,
             cover,
             hills,
+            area_boxes,
+            line_boxes,
         }
     }
 }
@@ -393,11 +435,20 @@ impl Ruleset for RedActions {
     }
 
     fn apply_legal(&self, s: &mut State, side: Side, a: &Action, ev: &mut Vec<Event>) {
-        let before = s.units.get(a.unit() as usize).cloned();
-        self.act(s, a, ev);
-        if let Some(before) = before {
-            self.after_step(s, side, a, &before, ev);
-        }
+        self.act(s, side, a, ev);
+    }
+
+    /// A unit that goes on acting lists its choices to see whether it can
+    /// do more: they are handed over.
+    fn apply_legal_listing(
+        &self,
+        s: &mut State,
+        side: Side,
+        a: &Action,
+        ev: &mut Vec<Event>,
+        next: &mut Vec<Action>,
+    ) -> Option<Side> {
+        self.act_listing(s, side, a, ev, next)
     }
 
     fn view(&self, s: &State, side: Option<Side>) -> View {

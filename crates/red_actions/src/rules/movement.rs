@@ -14,7 +14,8 @@
 
 use super::RedActions;
 use crate::geometry::{
-    self, Base, Formation, PathCost, Turn, corner_paths, dist2, offset, unit_dist2, worst_path_cost,
+    self, AreaCost, Base, Bbox, Formation, LineCost, PathCost, Polygon, Polyline, Turn,
+    corner_paths, dist2, offset, path_cost_boxed, round_sqrt, unit_dist2,
 };
 use crate::scenario::Category;
 use crate::state::{Action, Event, Order, Segment, State, Status, Unit, UnitId};
@@ -26,6 +27,37 @@ use engine::param::{Degrees, Inches, Offer, Param, Point, Pose, Value};
 pub struct Step {
     pub formation: Formation,
     pub cost: PathCost,
+}
+
+/// What a move's checks must look at ([`RedActions::near_move`]).
+struct Near<'a> {
+    areas: Vec<(&'a Polygon, AreaCost, Bbox)>,
+    lines: Vec<(&'a Polyline, LineCost, Bbox)>,
+    /// Other units on the table near the move, in their order.
+    units: Vec<u16>,
+    /// Whether any of them is an enemy.
+    enemies: bool,
+}
+
+/// The paths of a move's base corners, for the terrain.
+#[derive(Clone, Copy)]
+enum Legs {
+    /// No movement (a change of formation).
+    None,
+    /// Straight from each corner to the same corner at the end.
+    Straight,
+    /// The arcs of a wheel.
+    Arcs(geometry::Side, Degrees),
+}
+
+/// The points on the way a move is checked at against the enemy.
+enum Waypoints<'a> {
+    List(&'a [Formation]),
+    /// Straight ahead at every whole inch in `from..below`.
+    Advance {
+        from: i32,
+        below: i32,
+    },
 }
 
 /// Near enough to test two units base by base (bounding check).
@@ -74,44 +106,61 @@ impl RedActions {
         to: &Formation,
         enemy_only: bool,
     ) -> Result<(), String> {
+        self.placement_among(s, id, from, to, enemy_only, None)
+    }
+
+    /// [`RedActions::placement`] against the units listed in `among` (all
+    /// when `None`): a move's broad phase lists those near enough to
+    /// matter anywhere on it ([`Near`]), in their order.
+    fn placement_among(
+        &self,
+        s: &State,
+        id: UnitId,
+        from: &Formation,
+        to: &Formation,
+        enemy_only: bool,
+        among: Option<&[u16]>,
+    ) -> Result<(), String> {
         if !self.on_table(to) {
             return Err("it would leave the table".into());
         }
         let me = s.unit(id);
-        let new = to.bases();
         let zone = self.sc().tables.distances.enemy_zone;
-        let mine = bounds(&new);
+        let mine = to.bbox();
+        let mut new = None;
         let mut old = None;
-        for (j, o) in s.units.iter().enumerate() {
-            if j == id as usize || !o.on_table() || !Self::near(to, &o.formation) {
+        let all = 0..s.units.len() as u16;
+        let ids: &mut dyn Iterator<Item = u16> = match among {
+            Some(list) => &mut list.iter().copied(),
+            None => &mut all.into_iter(),
+        };
+        for j in ids {
+            let o = &s.units[j as usize];
+            if j == id || !o.on_table() || !Self::near(to, &o.formation) {
                 continue;
             }
             let enemy = o.side != me.side;
             if !enemy && enemy_only {
                 continue;
             }
-            let theirs = o.formation.bases();
             // Boxes farther apart than the enemy zone (and a hundredth):
             // neither overlap nor the 2-inch rule can apply.
-            let (a, b) = (mine, bounds(&theirs));
-            let gap = (b.0 - a.2).max(a.0 - b.2).max(b.1 - a.3).max(a.1 - b.3);
-            if gap > zone.0 + 1 {
+            if mine.gap(&o.formation.bbox()) > zone.0 as i64 + 1 {
                 continue;
             }
-            if geometry::units_overlap(&new, &theirs) {
-                return Err(format!(
-                    "it would run into {}",
-                    self.name_for(s, Some(me.side), j as UnitId)
-                ));
+            let new = new.get_or_insert_with(|| to.base_corners());
+            let theirs = o.formation.base_corners();
+            if geometry::quads_overlap(new, &theirs) {
+                return Err(format!("it would run into {}", self.name_for(s, Some(me.side), j)));
             }
-            if enemy && geometry::within(&new, &theirs, zone) {
-                let old = old.get_or_insert_with(|| from.bases());
-                let before = unit_dist2(old, &theirs);
-                let after = unit_dist2(&new, &theirs);
+            if enemy && geometry::quads_within(new, &theirs, zone) {
+                let old = old.get_or_insert_with(|| from.base_corners());
+                let before = geometry::quads_dist2(old, &theirs);
+                let after = geometry::quads_dist2(new, &theirs);
                 if after < before {
                     return Err(format!(
                         "it would come within {zone} of {} (only a charge may)",
-                        self.name_for(s, Some(me.side), j as UnitId)
+                        self.name_for(s, Some(me.side), j)
                     ));
                 }
             }
@@ -119,15 +168,191 @@ impl RedActions {
         Ok(())
     }
 
+    /// What may matter to a move of unit `id` whose paths stay within
+    /// `paths` and whose placements (on the way and at the end) stay within
+    /// `placed`: the terrain pieces whose boxes meet `paths` and the units
+    /// whose boxes lie within the enemy zone (and a hundredth) of `placed`.
+    /// Whatever it leaves out cannot change a check (the box tests the
+    /// exact checks begin with would skip it).
+    fn near_move(&self, s: &State, id: UnitId, paths: Bbox, placed: Bbox) -> Near<'_> {
+        let u = s.unit(id);
+        let m = self.mover(u) as usize;
+        let prep = &self.prep;
+        let areas = prep.areas[m]
+            .iter()
+            .zip(&prep.area_boxes[m])
+            .filter(|(_, b)| b.meets(&paths))
+            .map(|((p, c), b)| (p, *c, *b))
+            .collect();
+        let lines = prep.lines[m]
+            .iter()
+            .zip(&prep.line_boxes[m])
+            .filter(|(_, b)| b.meets(&paths))
+            .map(|((l, c), b)| (l, *c, *b))
+            .collect();
+        let zone = self.sc().tables.distances.enemy_zone.0 as i64 + 1;
+        let mut units = Vec::new();
+        let mut enemies = false;
+        for (j, o) in s.units.iter().enumerate() {
+            if j == id as usize || !o.on_table() {
+                continue;
+            }
+            // Every corner of a unit lies within its bases' widths and
+            // depths (and the rounding) of its front centre: a bound
+            // without the trigonometry first.
+            let f = &o.formation;
+            let reach = (f.width.0 as i64 + f.depth.0 as i64 + 2) * f.count as i64 + 2;
+            if Bbox::of(&[f.front.at]).gap(&placed) > zone + reach {
+                continue;
+            }
+            if f.bbox().gap(&placed) <= zone {
+                units.push(j as u16);
+                enemies |= o.side != u.side;
+            }
+        }
+        Near {
+            areas,
+            lines,
+            units,
+            enemies,
+        }
+    }
+
+    /// The terrain cost of the paths of the unit's base corners from `from`
+    /// to `to` (`None`: impassable). Neighbouring bases share corners, and
+    /// a shared corner's path is worked out once. `charged`: what the move
+    /// charges in any case; with no terrain near, a wheel's corner whose
+    /// arc is provably no dearer than that is not worked out (the result
+    /// can only be used as `charged.max(...)`, with the same cap).
+    fn legs_cost(
+        &self,
+        from: &Formation,
+        to: &Formation,
+        legs: Legs,
+        near: &Near,
+        charged: Inches,
+    ) -> Option<PathCost> {
+        let mut worst = PathCost::FREE;
+        let mut take = |c: PathCost| {
+            worst = PathCost {
+                charged: worst.charged.max(c.charged),
+                cap_quarters: worst.cap_quarters.min(c.cap_quarters),
+            }
+        };
+        match legs {
+            Legs::None => {}
+            Legs::Straight
+                if near.areas.is_empty()
+                    && near.lines.is_empty()
+                    && from.front.facing == to.front.facing
+                    && Formation {
+                        front: to.front,
+                        ..*from
+                    } == *to =>
+            {
+                // The same formation moved: every corner moves by the same
+                // vector, in the open.
+                let v = geometry::Vec2::between(from.front.at, to.front.at);
+                take(PathCost {
+                    charged: Inches(round_sqrt(v.len2() as u128) as i32),
+                    cap_quarters: 4,
+                });
+            }
+            Legs::Straight => {
+                let mut prev: Option<([Point; 4], [Point; 4])> = None;
+                for ((ca, _), (cb, _)) in from.base_corners().into_iter().zip(to.base_corners()) {
+                    for i in 0..4 {
+                        let seen = prev.is_some_and(|(pa, pb)| {
+                            (0..4).any(|j| pa[j] == ca[i] && pb[j] == cb[i])
+                        });
+                        if !seen {
+                            take(path_cost_boxed(&[ca[i], cb[i]], &near.areas, &near.lines)?);
+                        }
+                    }
+                    prev = Some((ca, cb));
+                }
+            }
+            Legs::Arcs(pivot, angle) => {
+                let p = from.pivot(pivot);
+                let signed = match pivot {
+                    geometry::Side::Left => angle,
+                    geometry::Side::Right => Degrees(-angle.0),
+                };
+                // In the open a corner's chords (n of them) add up to less
+                // than its arc and 3n hundredths: a rotated point is within
+                // 0.71 + r/65536 hundredths of the true one (the sines are
+                // within 1/131072), under 1.25 for any radius r under 300",
+                // and each chord is rounded to the hundredth. When that is
+                // within `charged`, the corner cannot raise the charge.
+                let open = near.areas.is_empty() && near.lines.is_empty();
+                let n = ((angle.0.abs() + 49) / 50).max(1) as u128;
+                let cheap = |c: Point| {
+                    let r2 = geometry::Vec2::between(p, c).len2().max(0) as u128;
+                    let mut rc = r2.isqrt();
+                    if rc * rc < r2 {
+                        rc += 1;
+                    }
+                    // The arc with π taken as 355/113 (more than π).
+                    let arc = (rc * angle.0.unsigned_abs() as u128 * 355).div_ceil(113 * 1800);
+                    r2 < 30_000 * 30_000 && charged.0 >= 0 && arc + 3 * n <= charged.0 as u128
+                };
+                let mut prev: Option<[Point; 4]> = None;
+                let mut arc = Vec::new();
+                for (cs, _) in from.base_corners() {
+                    for c in cs {
+                        if prev.is_some_and(|pc| pc.contains(&c)) || (open && cheap(c)) {
+                            continue;
+                        }
+                        geometry::arc_points_into(p, c, signed, Degrees(50), &mut arc);
+                        if open {
+                            take(path_cost_boxed(&arc, &[], &[])?);
+                            continue;
+                        }
+                        // No terrain near this arc (its chords stay within
+                        // the box of its points): in the open after all.
+                        let ab = Bbox::of(&arc);
+                        if !near.areas.iter().any(|a| a.2.meets(&ab))
+                            && !near.lines.iter().any(|l| l.2.meets(&ab))
+                            && cheap(c)
+                        {
+                            continue;
+                        }
+                        take(path_cost_boxed(&arc, &near.areas, &near.lines)?);
+                    }
+                    prev = Some(cs);
+                }
+            }
+        }
+        Some(worst)
+    }
+
     fn terrain(&self, u: &Unit, paths: &[Vec<Point>]) -> Option<PathCost> {
         let m = self.mover(u) as usize;
-        let areas: Vec<_> = self.prep.areas[m].iter().map(|(p, c)| (p, *c)).collect();
-        let lines: Vec<_> = self.prep.lines[m].iter().map(|(p, c)| (p, *c)).collect();
-        worst_path_cost(paths, &areas, &lines)
+        let prep = &self.prep;
+        let areas: Vec<_> = prep.areas[m]
+            .iter()
+            .zip(&prep.area_boxes[m])
+            .map(|((p, c), b)| (p, *c, *b))
+            .collect();
+        let lines: Vec<_> = prep.lines[m]
+            .iter()
+            .zip(&prep.line_boxes[m])
+            .map(|((l, c), b)| (l, *c, *b))
+            .collect();
+        let mut worst = PathCost::FREE;
+        for p in paths {
+            let c = path_cost_boxed(p, &areas, &lines)?;
+            worst = PathCost {
+                charged: worst.charged.max(c.charged),
+                cap_quarters: worst.cap_quarters.min(c.cap_quarters),
+            };
+        }
+        Some(worst)
     }
 
     /// The checks every voluntary move shares: the unit may move, the
-    /// terrain lets it and the allowance covers it.
+    /// terrain lets it and the allowance covers it; then the placements on
+    /// the way (`waypoints`, against the enemy) and at the end.
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
@@ -136,12 +361,13 @@ impl RedActions {
         seg: &Segment,
         to: Formation,
         charged: Inches,
-        paths: &[Vec<Point>],
-        waypoints: &[Formation],
+        legs: Legs,
+        waypoints: Waypoints,
+        near: &Near,
     ) -> Result<Step, String> {
         let u = s.unit(id);
         let terrain = self
-            .terrain(u, paths)
+            .legs_cost(&u.formation, &to, legs, near, charged)
             .ok_or_else(|| "impassable terrain is in the way".to_string())?;
         let cost = PathCost {
             charged: Inches(charged.0.max(terrain.charged.0)),
@@ -159,10 +385,34 @@ impl RedActions {
                 seg.charged
             ));
         }
-        for w in waypoints {
-            self.placement(s, id, &u.formation, w, true)?;
+        let among = Some(&near.units[..]);
+        match waypoints {
+            Waypoints::List(list) => {
+                for w in list {
+                    if near.enemies {
+                        self.placement_among(s, id, &u.formation, w, true, among)?;
+                    } else if !self.on_table(w) {
+                        // With no enemy near, only the table edge can stop
+                        // a point on the way.
+                        return Err("it would leave the table".into());
+                    }
+                }
+            }
+            Waypoints::Advance { from, below } => {
+                // A straight advance stays on the table wherever its ends
+                // do (the corners move monotonically), and the end is
+                // checked next with the same words: with no enemy near,
+                // nothing on the way can refuse it first.
+                if near.enemies {
+                    let f = u.formation;
+                    for k in (from..below).step_by(100) {
+                        let w = f.advanced(Inches(k)).formation;
+                        self.placement_among(s, id, &f, &w, true, among)?;
+                    }
+                }
+            }
         }
-        self.placement(s, id, &u.formation, &to, false)?;
+        self.placement_among(s, id, &u.formation, &to, false, among)?;
         Ok(Step {
             formation: to,
             cost: total,
@@ -206,13 +456,22 @@ impl RedActions {
             return Err(format!("{d} is far beyond the allowance"));
         }
         let m = f.advanced(d);
-        let waypoints: Vec<Formation> = (1..)
-            .map(|k| k * 100)
-            .take_while(|&k| k < d.0)
-            .map(|k| f.advanced(Inches(k)).formation)
-            .collect();
-        let paths = corner_paths(&f.bases(), &m.formation.bases());
-        self.finish(s, id, seg, m.formation, m.charged, &paths, &waypoints)
+        let sweep = f.bbox().union(m.formation.bbox());
+        let near = self.near_move(s, id, sweep, sweep);
+        let waypoints = Waypoints::Advance {
+            from: 100,
+            below: d.0,
+        };
+        self.finish(
+            s,
+            id,
+            seg,
+            m.formation,
+            m.charged,
+            Legs::Straight,
+            waypoints,
+            &near,
+        )
     }
 
     pub fn wheel(
@@ -236,16 +495,54 @@ impl RedActions {
             .take_while(|&k| k < angle.0)
             .filter_map(|k| f.wheeled(pivot, Degrees(k)).map(|m| m.formation))
             .collect();
-        let paths = f.wheel_paths(pivot, angle);
-        self.finish(s, id, seg, m.formation, m.charged, &paths, &waypoints)
+        // The arcs stay within the radius of the farthest corner (and the
+        // rounding of a rotated point) of the pivot.
+        let p = f.pivot(pivot);
+        let r2 = f
+            .outline()
+            .iter()
+            .map(|&c| geometry::Vec2::between(p, c).len2())
+            .max()
+            .unwrap_or(0);
+        let r = (r2.max(0) as u128).isqrt() as i32 + 2;
+        let arcs = Bbox {
+            x0: p.x.0 - r,
+            y0: p.y.0 - r,
+            x1: p.x.0 + r,
+            y1: p.y.0 + r,
+        };
+        let placed = waypoints
+            .iter()
+            .fold(f.bbox().union(m.formation.bbox()), |b, w| b.union(w.bbox()));
+        let near = self.near_move(s, id, arcs, placed);
+        self.finish(
+            s,
+            id,
+            seg,
+            m.formation,
+            m.charged,
+            Legs::Arcs(pivot, angle),
+            Waypoints::List(&waypoints),
+            &near,
+        )
     }
 
     pub fn turn(&self, s: &State, id: UnitId, seg: &Segment, t: Turn) -> Result<Step, String> {
         self.may_move(s, id, seg)?;
         let f = s.unit(id).formation;
         let m = f.turned(t);
-        let paths = corner_paths(&f.bases(), &m.formation.bases());
-        self.finish(s, id, seg, m.formation, m.charged, &paths, &[])
+        let sweep = f.bbox().union(m.formation.bbox());
+        let near = self.near_move(s, id, sweep, sweep);
+        self.finish(
+            s,
+            id,
+            seg,
+            m.formation,
+            m.charged,
+            Legs::Straight,
+            Waypoints::List(&[]),
+            &near,
+        )
     }
 
     /// Line (or formed) to column and back, about the front centre: a free
@@ -270,7 +567,17 @@ impl RedActions {
             allowance: Inches(i32::MAX / 8),
             ..*seg
         };
-        let step = self.finish(s, id, &seg, to, Inches::ZERO, &[], &[])?;
+        let near = self.near_move(s, id, Bbox::EMPTY, to.bbox());
+        let step = self.finish(
+            s,
+            id,
+            &seg,
+            to,
+            Inches::ZERO,
+            Legs::None,
+            Waypoints::List(&[]),
+            &near,
+        )?;
         Ok(Step {
             formation: step.formation,
             cost: PathCost {
@@ -328,13 +635,40 @@ impl RedActions {
     }
 
     /// The farthest the unit can advance now (stepping an inch at a time,
-    /// then to the hundredth).
+    /// then to the hundredth): the advance of a whole number of inches
+    /// before the first refused one (or the allowance), then the bisection
+    /// of the last inch.
+    ///
+    /// Every advance tried is checked as [`RedActions::advance`] would, but
+    /// for its points on the way: they are the whole inches already
+    /// accepted as ends (an end is checked against every unit, a point on
+    /// the way only against the enemy), so they cannot refuse it.
     pub fn max_advance(&self, s: &State, id: UnitId, seg: &Segment) -> Inches {
         if self.may_move(s, id, seg).is_err() {
             return Inches::ZERO;
         }
         let left = seg.allowance.0 - seg.charged.0;
-        let ok = |d: i32| self.advance(s, id, seg, Inches(d)).is_ok();
+        if left <= 0 {
+            return Inches::ZERO;
+        }
+        let f = s.unit(id).formation;
+        let sweep = f.bbox().union(f.advanced(Inches(left)).formation.bbox());
+        let near = self.near_move(s, id, sweep, sweep);
+        let ok = |d: i32| {
+            let m = f.advanced(Inches(d));
+            let waypoints = Waypoints::Advance { from: 0, below: 0 };
+            self.finish(
+                s,
+                id,
+                seg,
+                m.formation,
+                m.charged,
+                Legs::Straight,
+                waypoints,
+                &near,
+            )
+            .is_ok()
+        };
         let mut lo = 0;
         let mut hi = None;
         let mut d = 100;
@@ -349,7 +683,7 @@ impl RedActions {
         }
         let hi = match hi {
             Some(h) => h,
-            None if left > 0 && ok(left) => return Inches(left),
+            None if ok(left) => return Inches(left),
             None => left,
         };
         let (mut a, mut b) = (lo, hi);
@@ -381,7 +715,14 @@ impl RedActions {
         if self.may_move(s, id, &seg).is_err() {
             return;
         }
-        let max = self.max_advance(s, id, &seg);
+        // The whole of what is left when it can go that far straight ahead
+        // (one check), else the farthest it can (an inch at a time).
+        let left = Inches(seg.allowance.0 - seg.charged.0);
+        let max = if left > Inches::ZERO && self.advance(s, id, &seg, left).is_ok() {
+            left
+        } else {
+            self.max_advance(s, id, &seg)
+        };
         for (n, d) in [(1, 4), (1, 2), (1, 1)] {
             let dist = max.fraction(n, d);
             if dist > Inches::ZERO {
@@ -610,19 +951,4 @@ pub enum Blocked {
     Impassable,
     Friend,
     Enemy,
-}
-
-/// The bounding box of some bases' corners: (min x, min y, max x, max y) in
-/// hundredths of an inch.
-fn bounds(bases: &[geometry::Base]) -> (i32, i32, i32, i32) {
-    let mut b = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-    for base in bases {
-        for c in base.corners() {
-            b.0 = b.0.min(c.x.0);
-            b.1 = b.1.min(c.y.0);
-            b.2 = b.2.max(c.x.0);
-            b.3 = b.3.max(c.y.0);
-        }
-    }
-    b
 }
