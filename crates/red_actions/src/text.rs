@@ -87,10 +87,12 @@ pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
     }
 }
 
+/// A wheel's direction and its pivot: on the left front corner the unit
+/// wheels left (its right end swings forward), on the right corner right.
 fn pivot(p: geometry::Side) -> &'static str {
     match p {
-        geometry::Side::Left => "on its left",
-        geometry::Side::Right => "on its right",
+        geometry::Side::Left => "left, pivoting on its left front corner",
+        geometry::Side::Right => "right, pivoting on its right front corner",
     }
 }
 

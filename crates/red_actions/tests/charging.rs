@@ -306,6 +306,10 @@ fn charging_wheels_at_most_45_degrees() {
         "{:?}",
         plan.angle
     );
+    // The target lies clockwise (to its right): it wheels right, pivoting
+    // on its right front corner, the left end swinging forward.
+    assert_eq!(plan.pivot, red_actions::geometry::Side::Right);
+    assert_eq!(plan.contact.front.facing, Degrees(2050 + plan.angle.0));
     // About 63° off: refused.
     place(&mut s, cav, 39.0, 35.0, 180);
     let why = r

@@ -509,21 +509,76 @@ fn advance_and_incline() {
 
 #[test]
 fn a_wheel_pivots_on_the_inner_front_corner_and_charges_the_outer_arc() {
+    // A line of four facing north (y grows southwards), its front from
+    // (−200, 0) to (200, 0). Pivoting on its left front corner it wheels
+    // left: the right end swings forward (north) and it ends facing west.
     let m = line4().wheeled(Side::Left, Degrees(900)).unwrap();
-    assert_eq!(m.formation.front, pose(-200, 200, 900));
-    assert_eq!(m.formation.outline()[0], pt(-200, 0), "pivot fixed");
+    assert_eq!(m.formation.front, pose(-200, -200, 2700));
+    let o = m.formation.outline();
+    assert_eq!(o[0], pt(-200, 0), "pivot fixed");
+    assert_eq!(o[1], pt(-200, -400), "the free end swung forward");
+    assert_eq!(Side::Left.turn(Degrees(900)), Degrees(-900));
     // Farthest corner (200, 50): radius 403.11, ceil 404; 404 × π/2 → 635
     // (the true arc is 633.2).
     assert_eq!(m.charged, Inches(635));
+    // On the right corner it wheels right (clockwise), the left end
+    // swinging forward.
     let r = line4().wheeled(Side::Right, Degrees(450)).unwrap();
-    assert_eq!(r.formation.outline()[1], pt(200, 0), "pivot fixed");
-    assert_eq!(r.formation.front.facing, Degrees(3150));
+    let o = r.formation.outline();
+    assert_eq!(o[1], pt(200, 0), "pivot fixed");
+    assert_eq!(r.formation.front.facing, Degrees(450));
+    // The half front (35, 35) rounded, four times: 3.96" from the pivot.
+    assert_eq!(o[0], pt(-80, -280), "the free end ahead of the line");
+    assert_eq!(Side::toward(Degrees(450)), Side::Right);
+    assert_eq!(Side::toward(Degrees(-450)), Side::Left);
     assert!(line4().wheeled(Side::Left, Degrees(-10)).is_none());
     assert_eq!(arc_length(100 * 100, Degrees(1800)), Inches(315));
     assert_eq!(arc_length(0, Degrees(900)), Inches(0));
     let pts = arc_points(pt(0, 0), pt(100, 0), Degrees(900), Degrees(50));
     assert_eq!(pts.len(), 19);
     assert_eq!(*pts.last().unwrap(), pt(0, 100));
+    // The arcs charged are those ahead of the line, where the free end
+    // swings: a wood ahead of the right half costs, one behind does not.
+    let arcs = line4().wheel_paths(Side::Left, Degrees(900));
+    assert_eq!(*arcs[13].last().unwrap(), pt(-200, -400), "right end's arc");
+    let open = worst_path_cost(&arcs, &[], &[]).unwrap();
+    let ahead = square(0, -350, 150, -250);
+    let behind = square(0, 100, 400, 300);
+    let c = worst_path_cost(&arcs, &[(&ahead, AreaCost::PerInch(2))], &[]).unwrap();
+    assert!(c.charged > open.charged, "{c:?} {open:?}");
+    let c = worst_path_cost(&arcs, &[(&behind, AreaCost::Impassable)], &[]).unwrap();
+    assert_eq!(c.charged, open.charged);
+}
+
+/// How far `p` lies behind the front line of `f` (hundredths, rounded
+/// down; negative: ahead of it).
+fn behind(f: &Formation, p: Point) -> i64 {
+    let v = Vec2::facing(f.front.facing);
+    -(v.dot(Vec2::between(f.front.at, p)) as i64).div_euclid(65536)
+}
+
+/// Movement: "Units wheeling count all elements moving at the speed of the
+/// outside ones", and "units may not move backwards or sideways, other
+/// than by turning": a wheel swings its free end forward about the inner
+/// front corner, and what it charges is the outside corner's arc.
+#[test]
+fn movement_units_wheeling_count_all_elements_at_the_speed_of_the_outside_ones() {
+    let f = line4();
+    for (side, turn) in [(Side::Left, -450), (Side::Right, 450)] {
+        let m = f.wheeled(side, Degrees(450)).unwrap();
+        assert_eq!(m.formation.front.facing, Degrees(turn).normalised());
+        // The outside corner (the far rear one) sweeps 404 × π/4 → 318;
+        // the inner base's corners far less, yet all pay the same.
+        assert_eq!(m.charged, Inches(318));
+        // The free end went forward, the pivot stayed.
+        let (old, new) = (f.outline(), m.formation.outline());
+        let (pivot, free) = match side {
+            Side::Left => (0, 1),
+            Side::Right => (1, 0),
+        };
+        assert_eq!(new[pivot], old[pivot]);
+        assert!(behind(&f, new[free]) < -250, "{side:?}: {:?}", new[free]);
+    }
 }
 
 #[test]
@@ -726,6 +781,36 @@ proptest! {
         let arc = far * (a as f64 / 10.0).to_radians();
         prop_assert!(l.charged.0 as f64 >= arc - 1e-9);
         prop_assert!((l.charged.0 as f64) < arc + 1.0 + 4.0);
+    }
+
+    /// A wheel never moves any base backward past the old front line: no
+    /// corner ends farther behind it than it started (so the corners on it
+    /// stay on or ahead of it), at every point on the way (within the
+    /// rounding of the corners, two hundredths a base).
+    #[test]
+    fn a_wheel_never_moves_a_base_back_past_the_old_front_line(
+        f in any_formation(),
+        a in 1i32..=1800,
+        left in any::<bool>(),
+    ) {
+        let side = if left { Side::Left } else { Side::Right };
+        let slack = 2 * f.count as i64 + 2;
+        let old = f.base_corners();
+        for k in [a / 4, a / 2, a] {
+            let m = f.wheeled(side, Degrees(k)).unwrap();
+            for ((o, _), (n, _)) in old.iter().zip(m.formation.base_corners().iter()) {
+                for i in 0..4 {
+                    let (was, now) = (behind(&f, o[i]), behind(&f, n[i]));
+                    prop_assert!(now <= was.max(0) + slack, "{side:?} {k}: corner {i} {was} → {now}");
+                }
+            }
+            for arc in f.wheel_paths(side, Degrees(k)) {
+                let was = behind(&f, arc[0]);
+                for p in arc {
+                    prop_assert!(behind(&f, p) <= was.max(0) + slack);
+                }
+            }
+        }
     }
 }
 

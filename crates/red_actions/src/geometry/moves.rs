@@ -15,6 +15,28 @@ pub enum Side {
     Right,
 }
 
+impl Side {
+    /// The turn (clockwise positive) of a wheel of `angle` about this end:
+    /// the free end swings forward, so a wheel on the left corner turns the
+    /// unit anticlockwise (a left wheel) and one on the right clockwise.
+    pub fn turn(self, angle: Degrees) -> Degrees {
+        match self {
+            Side::Left => Degrees(-angle.0),
+            Side::Right => angle,
+        }
+    }
+
+    /// The pivot of a wheel turning the unit by `signed` (clockwise
+    /// positive): the corner on the side it turns toward, the inner corner.
+    pub fn toward(signed: Degrees) -> Side {
+        if signed.0 < 0 {
+            Side::Left
+        } else {
+            Side::Right
+        }
+    }
+}
+
 /// A change of facing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Turn {
@@ -128,7 +150,9 @@ impl Formation {
     }
 
     /// Wheeling forward by `angle` (0° to 180°) about the front corner of
-    /// the `pivot` end: about the left end the unit turns clockwise. The
+    /// the `pivot` end: the other end swings forward, so about the left end
+    /// the unit turns anticlockwise (a left wheel) and about the right end
+    /// clockwise ([`Side::turn`]). The
     /// pivot stays exactly where it was; every base pays the arc swept by
     /// the corner farthest from the pivot (an upper bound, see
     /// [`arc_length`]). `None` for a negative angle or more than 180°.
@@ -143,9 +167,12 @@ impl Formation {
             .map(|&c| Vec2::between(p, c).len2())
             .max()
             .unwrap_or(0);
-        let (facing, sign) = match pivot {
-            Side::Left => (Degrees(self.front.facing.0 + angle.0), 1),
-            Side::Right => (Degrees(self.front.facing.0 - angle.0), -1),
+        let facing = Degrees(self.front.facing.0 + pivot.turn(angle).0);
+        // The pivot is the front-left (right) corner: the front centre
+        // lies half the front to its right (left) along the new facing.
+        let sign = match pivot {
+            Side::Left => 1,
+            Side::Right => -1,
         };
         let (files, _) = self.files_ranks();
         let hr = local(facing, self.width.0 as i64, 0, 2);
@@ -260,10 +287,7 @@ impl Formation {
     /// rule takes the larger of the two).
     pub fn wheel_paths(&self, pivot: Side, angle: Degrees) -> Vec<Vec<Point>> {
         let p = self.pivot(pivot);
-        let signed = match pivot {
-            Side::Left => angle,
-            Side::Right => Degrees(-angle.0),
-        };
+        let signed = pivot.turn(angle);
         self.bases()
             .iter()
             .flat_map(|b| b.corners())

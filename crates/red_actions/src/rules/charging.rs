@@ -12,8 +12,8 @@
 //!
 //! Our readings (docs/red_actions/rulings.md, "Charging"): the charge aims
 //! the charger's front centre at the nearest base centre of the target; the
-//! wheel is the one that points it there (about the corner away from the
-//! turn), at most 45°; the declared line is the facing after that wheel.
+//! wheel is the one that points it there (about the front corner on the
+//! side it turns toward, the other end swinging forward), at most 45°; the declared line is the facing after that wheel.
 //! The aspect (front, flank, rear) is judged from the charger's bases where
 //! it starts. A charge may pass through friends (not formed cavalry) but
 //! not through enemies, and ends in contact with its target. The target's
@@ -172,11 +172,7 @@ impl RedActions {
     /// The wheel (signed tenths of a degree, positive clockwise) applied
     /// to a formation.
     fn wheel_by(f: &Formation, signed: i32) -> Option<(geometry::Side, Degrees, geometry::Moved)> {
-        let pivot = if signed >= 0 {
-            geometry::Side::Left
-        } else {
-            geometry::Side::Right
-        };
+        let pivot = geometry::Side::toward(Degrees(signed));
         let a = Degrees(signed.abs());
         f.wheeled(pivot, a).map(|m| (pivot, a, m))
     }

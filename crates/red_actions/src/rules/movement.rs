@@ -151,7 +151,10 @@ impl RedActions {
             let new = new.get_or_insert_with(|| to.base_corners());
             let theirs = o.formation.base_corners();
             if geometry::quads_overlap(new, &theirs) {
-                return Err(format!("it would run into {}", self.name_for(s, Some(me.side), j)));
+                return Err(format!(
+                    "it would run into {}",
+                    self.name_for(s, Some(me.side), j)
+                ));
             }
             if enemy && geometry::quads_within(new, &theirs, zone) {
                 let old = old.get_or_insert_with(|| from.base_corners());
@@ -274,10 +277,7 @@ impl RedActions {
             }
             Legs::Arcs(pivot, angle) => {
                 let p = from.pivot(pivot);
-                let signed = match pivot {
-                    geometry::Side::Left => angle,
-                    geometry::Side::Right => Degrees(-angle.0),
-                };
+                let signed = pivot.turn(angle);
                 // In the open a corner's chords (n of them) add up to less
                 // than its arc and 3n hundredths: a rotated point is within
                 // 0.71 + r/65536 hundredths of the true one (the sines are
@@ -770,8 +770,8 @@ impl RedActions {
             ));
         }
         for (pivot, word) in [
-            (geometry::Side::Left, "on the left"),
-            (geometry::Side::Right, "on the right"),
+            (geometry::Side::Left, "left (on its left corner)"),
+            (geometry::Side::Right, "right (on its right corner)"),
         ] {
             let max = self.max_wheel(s, id, &seg, pivot);
             if max.0 > 0 {
