@@ -290,11 +290,17 @@ pub struct Segment {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
-    /// `side` picks one of its units to act (or a move of one, which commits
-    /// it). With cards initiative, the unit is named by the card.
+    /// `side` picks one of its units to act ([`Action::Select`]), then
+    /// that unit's first action (or `Done` to hold), one decision a step.
+    /// With cards initiative, the unit is named by the card and there is
+    /// nothing to select. A unit's action given with none selected (a save
+    /// made before selecting was a step, a typed action) selects it too.
     Choose {
         side: Side,
         card: Option<UnitId>,
+        /// The unit chosen to act in this segment, before its first action.
+        #[serde(default)]
+        selected: Option<UnitId>,
     },
     /// A unit is acting: more moves within its allowance, or done.
     Acting(Segment),
@@ -443,8 +449,8 @@ pub enum Ask {
     TargetFled { charger: UnitId },
 }
 
-/// A decision. Every move names its unit; the first one a unit takes in a
-/// segment commits it to that segment.
+/// A decision. Every move names its unit; selecting a unit (or the first
+/// move it takes in a segment) commits it to that segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
     /// Brings a waiting unit on at its entry point, its rear on the edge;
@@ -668,6 +674,11 @@ pub enum Action {
         unit: UnitId,
         angle: Degrees,
     },
+    /// Game Sequence: the side picks the unit that acts this segment; its
+    /// actions (or holding, [`Action::Done`]) are the next decision.
+    Select {
+        unit: UnitId,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -736,7 +747,8 @@ impl Action {
             | Action::HaltCharge { unit }
             | Action::RunOn { unit }
             | Action::Evade { unit }
-            | Action::Pivot { unit, .. } => unit,
+            | Action::Pivot { unit, .. }
+            | Action::Select { unit } => unit,
         }
     }
 }

@@ -68,15 +68,26 @@ pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
             s.turn,
             r.name_for(s, Some(side), seg.unit)
         ),
+        Phase::Choose {
+            side: chooser,
+            selected: Some(u),
+            ..
+        } if *chooser != side || r.unseen_by(s, *u, Some(side)) => {
+            format!("Turn {}: {name}, the other side's segment.", s.turn)
+        }
+        Phase::Choose {
+            selected: Some(u), ..
+        } => format!(
+            "Turn {}: {name}, {} is chosen to act: move, shoot, rally or hold.",
+            s.turn,
+            r.unit_name(s, *u)
+        ),
         Phase::Choose { card: Some(u), .. } => format!(
             "Turn {}: {name}, the card names {}: its segment.",
             s.turn,
             r.unit_name(s, *u)
         ),
-        Phase::Choose { .. } => format!(
-            "Turn {}: {name}, choose a unit to act (move, shoot, rally or hold).",
-            s.turn
-        ),
+        Phase::Choose { .. } => format!("Turn {}: {name}, choose a unit to act.", s.turn),
         Phase::Acting(seg) => format!(
             "Turn {}: {name}, {} has used {} of {}: move on or end its segment.",
             s.turn,
@@ -122,6 +133,7 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::Rout { .. } => format!("{n} runs"),
         Action::Unpin { .. } => format!("{n} takes its pinned test"),
         Action::Done { .. } => format!("{n}: end of its segment"),
+        Action::Select { .. } => format!("{n} acts this segment"),
         Action::HoldCover { .. } => format!("{n} stays in its cover"),
         Action::TakeRetire { .. } => format!("{n} retires"),
         Action::RunTrain { speed, .. } if speed.0 < 0 => {

@@ -50,6 +50,7 @@ fn ambush() -> (RedActions, State, UnitId, UnitId) {
     s.phase = Phase::Choose {
         side: WHITE,
         card: None,
+        selected: None,
     };
     (r, s, mg, white)
 }
@@ -348,6 +349,7 @@ fn ambushes_an_ambusher_only_springs_until_a_senior_officer_releases_it() {
     s.phase = Phase::Choose {
         side: RED,
         card: None,
+        selected: None,
     };
     let advance = Action::Advance {
         unit: mg,
@@ -386,6 +388,7 @@ fn ambushes_an_ambusher_only_springs_until_a_senior_officer_releases_it() {
     s2.phase = Phase::Choose {
         side: RED,
         card: None,
+        selected: None,
     };
     let why = r
         .refusal(
@@ -464,6 +467,7 @@ fn ambushes_one_scout_per_spot_per_turn_and_within_reach() {
     s.phase = Phase::Choose {
         side: WHITE,
         card: None,
+        selected: None,
     };
     let why = r
         .refusal(

@@ -62,7 +62,11 @@ fn empty(side: Side) -> (RedActions, State) {
         place(&mut s, g, 69.0, y, facing);
         s.unit_mut(g).acted = false;
     }
-    s.phase = Phase::Choose { side, card: None };
+    s.phase = Phase::Choose {
+        side,
+        card: None,
+        selected: None,
+    };
     (r, s)
 }
 
@@ -1165,7 +1169,11 @@ fn charging_odds_give_the_chance_of_the_test_and_of_each_result() {
 
 #[test]
 fn charging_is_among_the_units_choices() {
-    let (r, s, cav, vol) = cavalry_and_volunteers();
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    // The unit is chosen first (one decision a step), then its action.
+    let select = Action::Select { unit: cav };
+    assert!(answers(&r, &s, RED).contains(&select));
+    r.apply(&mut s, RED, &select, &mut Vec::new()).unwrap();
     assert!(answers(&r, &s, RED).contains(&Action::Charge {
         unit: cav,
         target: vol

@@ -55,6 +55,7 @@ fn empty(options: &[&str]) -> (RedActions, State) {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     (r, s)
 }
@@ -165,6 +166,7 @@ fn morale_effects_of_officers_personal_command_replaces_the_junior() {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     r.apply(&mut s, Side::B, &Action::LeaveUnit { unit: red }, &mut ev)
         .unwrap();
@@ -243,6 +245,7 @@ fn officer_casualties_a_dead_senior_is_replaced_at_the_end_of_the_next_turn() {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     let white = id(&r, "w_vol1");
     s.unit_mut(white).acted = true;
@@ -523,6 +526,7 @@ fn rallying_machine_guns_leave_their_weapons_or_cannot_rally() {
     s.phase = Phase::Choose {
         side: Side::A,
         card: None,
+        selected: None,
     };
     s.loaded = vec![6, 6];
     let mut ev = Vec::new();
@@ -536,6 +540,7 @@ fn rallying_machine_guns_leave_their_weapons_or_cannot_rally() {
     s.phase = Phase::Choose {
         side: Side::A,
         card: None,
+        selected: None,
     };
     assert!(
         r.refusal(&s, Side::A, &Action::RallyRout { unit: mg })
@@ -560,6 +565,7 @@ fn rallying_the_option_holds_a_rallied_unit_back_two_turns_per_turn_routing() {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     let adv = Action::Advance {
         unit: red,
@@ -593,6 +599,7 @@ fn pre_empting_enemy_actions_a_clever_officer_acts_first_on_a_six() {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     let adv = Action::Advance {
         unit: red,
@@ -619,7 +626,8 @@ fn pre_empting_enemy_actions_a_clever_officer_acts_first_on_a_six() {
         s.phase,
         Phase::Choose {
             side: Side::A,
-            card: Some(white)
+            card: Some(white),
+            selected: None,
         }
     );
     r.apply(&mut s, Side::A, &Action::Done { unit: white }, &mut ev)
@@ -677,6 +685,7 @@ fn dismounting_one_base_holds_the_horses_and_the_card_changes() {
     s.phase = Phase::Choose {
         side: Side::A,
         card: None,
+        selected: None,
     };
     let lost = r.points_lost(&s, Side::A);
     let mut ev = Vec::new();
@@ -704,6 +713,7 @@ fn dismounting_one_base_holds_the_horses_and_the_card_changes() {
     s.phase = Phase::Choose {
         side: Side::A,
         card: None,
+        selected: None,
     };
     r.apply(&mut s, Side::A, &Action::Mount { unit: cossacks }, &mut ev)
         .unwrap();

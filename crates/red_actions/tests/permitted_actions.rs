@@ -46,6 +46,7 @@ fn alone() -> (RedActions, State, UnitId) {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     (r, s, red)
 }
@@ -168,10 +169,16 @@ fn permitted_actions_combining_keeps_every_marker_and_takes_the_turn() {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     let lost = r.points_lost(&s, Side::B);
     s.unit_mut(new).pinned = true;
     let mut choices = Vec::new();
+    r.choices(&s, Side::B, &mut choices);
+    let select = Action::Select { unit: red };
+    assert!(choices.contains(&select), "the unit is chosen first");
+    r.apply(&mut s, Side::B, &select, &mut ev).unwrap();
+    choices.clear();
     r.choices(&s, Side::B, &mut choices);
     let combine = Action::Combine {
         unit: red,
@@ -248,6 +255,7 @@ fn permitted_actions_combining_a_commissar_keeps_command_over_a_higher_rank() {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     // Equal ranks (1); the Party man commands without a die.
     s.unit_mut(red).officer = Some(tok("Kombat, steady"));

@@ -45,6 +45,7 @@ fn duel(gap: i32) -> (RedActions, State, UnitId, UnitId) {
     s.phase = Phase::Choose {
         side: Side::B,
         card: None,
+        selected: None,
     };
     (r, s, red, white)
 }
@@ -218,5 +219,77 @@ fn terror_beyond_the_bases_routs_and_a_failed_fear_test_routs() {
     );
     let w = s.unit(white);
     assert!(w.routing || w.status == Status::Gone);
+    r.check_invariants(&s).unwrap();
+}
+
+/// Game Sequence: a side gives a segment by choosing the unit, then that
+/// unit's action is the next decision (one decision a step); the chosen
+/// unit may hold, and no other unit of the side acts meanwhile. With cards
+/// the card has chosen the unit.
+#[test]
+fn game_sequence_the_side_chooses_its_unit_then_what_it_does() {
+    let (r, mut s, red, white) = duel(10);
+    let reg2 = id(&r, "r_reg2");
+    place(&mut s, reg2, 40, 30, 270);
+    s.unit_mut(reg2).acted = false;
+    let mut ev = Vec::new();
+    let mut c = Vec::new();
+    r.choices(&s, Side::B, &mut c);
+    c.sort_by_key(|a| a.unit());
+    let mut want = vec![Action::Select { unit: red }, Action::Select { unit: reg2 }];
+    want.sort_by_key(|a| a.unit());
+    assert_eq!(c, want, "the units that may act, nothing else");
+    assert!(
+        r.refusal(&s, Side::B, &Action::Select { unit: white })
+            .is_some()
+    );
+    r.apply(&mut s, Side::B, &Action::Select { unit: red }, &mut ev)
+        .unwrap();
+    c.clear();
+    r.choices(&s, Side::B, &mut c);
+    assert!(c.contains(&Action::Done { unit: red }), "it may hold");
+    assert!(c.iter().any(|a| matches!(a, Action::Advance { .. })));
+    assert!(
+        c.iter()
+            .all(|a| a.unit() == red && !matches!(a, Action::Select { .. }))
+    );
+    for a in [
+        Action::Select { unit: red },
+        Action::Select { unit: reg2 },
+        Action::Done { unit: reg2 },
+    ] {
+        assert!(r.refusal(&s, Side::B, &a).is_some(), "{a:?}");
+    }
+    // Holding: the segment ends with nothing done.
+    let at = s.unit(red).formation;
+    r.apply(&mut s, Side::B, &Action::Done { unit: red }, &mut ev)
+        .unwrap();
+    assert!(s.unit(red).acted);
+    assert_eq!(s.unit(red).formation, at);
+    r.check_invariants(&s).unwrap();
+    // A card names the unit: its actions at once, nothing to select.
+    let (r, mut s, red, _) = duel(10);
+    s.phase = Phase::Choose {
+        side: Side::B,
+        card: Some(red),
+        selected: None,
+    };
+    c.clear();
+    r.choices(&s, Side::B, &mut c);
+    assert!(c.contains(&Action::Done { unit: red }));
+    assert!(!c.iter().any(|a| matches!(a, Action::Select { .. })));
+    // An action given with no unit selected selects its unit and is taken.
+    let (r, mut s, red, _) = duel(10);
+    r.apply(
+        &mut s,
+        Side::B,
+        &Action::Advance {
+            unit: red,
+            distance: Inches::whole(1),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(matches!(s.phase, Phase::Acting(seg) if seg.unit == red));
     r.check_invariants(&s).unwrap();
 }

@@ -79,7 +79,11 @@ fn empty(r: &RedActions, seed: u64) -> State {
 }
 
 fn choose(s: &mut State, side: Side) {
-    s.phase = Phase::Choose { side, card: None };
+    s.phase = Phase::Choose {
+        side,
+        card: None,
+        selected: None,
+    };
 }
 
 // ------------------------------------------------------------------ Visibility

@@ -79,6 +79,7 @@ fn its_turn(s: &mut State, u: UnitId) {
     s.phase = Phase::Choose {
         side: s.unit(u).side,
         card: None,
+        selected: None,
     };
 }
 

@@ -148,6 +148,7 @@ impl RedActions {
             phase: Phase::Choose {
                 side: Side::A,
                 card: None,
+                selected: None,
             },
             initiative,
             last: None,
@@ -202,11 +203,17 @@ impl RedActions {
             .any(|i| s.unit(i).side == side && self.eligible(s, i))
     }
 
-    /// The units the side to choose may start a segment with.
+    /// The units the side to choose may start a segment with (the selected
+    /// one alone once a unit is selected).
     pub fn may_start(&self, s: &State) -> Vec<UnitId> {
         match s.phase {
-            Phase::Choose { card: Some(u), .. } => vec![u],
-            Phase::Choose { side, card: None } => s
+            Phase::Choose {
+                selected: Some(u), ..
+            }
+            | Phase::Choose { card: Some(u), .. } => vec![u],
+            Phase::Choose {
+                side, card: None, ..
+            } => s
                 .ids()
                 .filter(|&i| s.unit(i).side == side && self.eligible(s, i))
                 .collect(),
@@ -279,7 +286,11 @@ impl RedActions {
                 } else {
                     want.other()
                 };
-                s.phase = Phase::Choose { side, card: None };
+                s.phase = Phase::Choose {
+                    side,
+                    card: None,
+                    selected: None,
+                };
             }
             Initiative::Dice { loser } => {
                 let mut dice = [self.d6(s), self.d6(s)];
@@ -312,7 +323,11 @@ impl RedActions {
                 } else {
                     mover.other()
                 };
-                s.phase = Phase::Choose { side, card: None };
+                s.phase = Phase::Choose {
+                    side,
+                    card: None,
+                    selected: None,
+                };
             }
             Initiative::Cards { mut deck } => {
                 while let Some(u) = deck.pop() {
@@ -321,6 +336,7 @@ impl RedActions {
                         s.phase = Phase::Choose {
                             side: s.unit(u).side,
                             card: Some(u),
+                            selected: None,
                         };
                         s.initiative = Initiative::Cards { deck };
                         return;
@@ -387,6 +403,9 @@ impl RedActions {
             Phase::Acting(seg) if seg.unit != id => {
                 Some(format!("{} is acting this segment", self.name(seg.unit)))
             }
+            Phase::Choose {
+                selected: Some(u), ..
+            } if u != id => Some(format!("{} is chosen to act this segment", self.name(u))),
             Phase::Choose { .. } if !self.may_start(s).contains(&id) => {
                 Some(format!("{} has had its segment this turn", self.name(id)))
             }
@@ -455,6 +474,15 @@ impl RedActions {
         }
     }
 
+    /// The unit chosen to act in the Choose phase: selected, or named by
+    /// the initiative card (nothing to select then).
+    pub fn chosen(&self, s: &State) -> Option<UnitId> {
+        match s.phase {
+            Phase::Choose { selected, card, .. } => selected.or(card),
+            _ => None,
+        }
+    }
+
     /// Why an action is refused now (`None`: it is legal).
     pub fn refusal_of(&self, s: &State, side: Side, a: &Action) -> Option<String> {
         if self.question(s).is_some() {
@@ -463,6 +491,13 @@ impl RedActions {
         let id = a.unit();
         if let Some(r) = self.not_acting(s, side, id) {
             return Some(r);
+        }
+        if let Action::Select { .. } = a {
+            return match s.phase {
+                Phase::Choose { selected: None, .. } => None,
+                Phase::Choose { .. } => Some(format!("{} is chosen already", self.name(id))),
+                _ => Some(format!("{} is acting already", self.name(id))),
+            };
         }
         if let Some(r) = self.officer_refusal(s, a) {
             return Some(r);
@@ -634,6 +669,12 @@ impl RedActions {
         ev: &mut Vec<Event>,
         next: &mut Vec<Action>,
     ) -> Option<Side> {
+        if let Action::Select { unit } = *a {
+            if let Phase::Choose { selected, .. } = &mut s.phase {
+                *selected = Some(unit);
+            }
+            return None;
+        }
         let before = s.units.get(a.unit() as usize).cloned();
         let goes_on = self.act_step(s, a, ev);
         if let Some(before) = before {

@@ -89,6 +89,15 @@ impl RedActions {
         {
             return Err(format!("{} acts off the table", self.name(seg.unit)));
         }
+        if let Phase::Choose {
+            side,
+            selected: Some(u),
+            ..
+        } = s.phase
+            && (u as usize >= s.units.len() || s.unit(u).side != side || s.unit(u).acted)
+        {
+            return Err(format!("unit {u} is selected but may not act for its side"));
+        }
         if s.charge.is_some() && s.questions.is_empty() {
             return Err("a charge is left waiting with no question open".into());
         }

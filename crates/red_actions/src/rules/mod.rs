@@ -391,12 +391,17 @@ impl Ruleset for RedActions {
         if let Some(q) = self.question(s) {
             return self.answers(s, q, out);
         }
+        // One decision a step: the unit to act (unless a card names it),
+        // then its actions, so that only the chosen unit lists its moves.
         match &s.phase {
-            Phase::Choose { .. } => {
-                for id in self.may_start(s) {
-                    self.unit_choices(s, id, out);
-                }
-            }
+            Phase::Choose { .. } => match self.chosen(s) {
+                Some(id) => self.unit_choices(s, id, out),
+                None => out.extend(
+                    self.may_start(s)
+                        .into_iter()
+                        .map(|unit| Action::Select { unit }),
+                ),
+            },
             Phase::Acting(seg) => self.unit_choices(s, seg.unit, out),
             Phase::GameOver => {}
         }
@@ -418,6 +423,8 @@ impl Ruleset for RedActions {
         if self.question(s).is_some() {
             return out;
         }
+        // The chosen unit's moves; with none chosen yet, those of every
+        // unit that may start (a move given then selects its unit).
         match &s.phase {
             Phase::Choose { .. } => {
                 for id in self.may_start(s) {
@@ -531,14 +538,27 @@ impl Ruleset for RedActions {
             };
         }
         match &s.phase {
-            Phase::Choose { .. } => "initiative",
-            Phase::Acting(seg) => match self.cat(s.unit(seg.unit)) {
-                Category::Tank => "tanks",
-                Category::ArmouredCar => "armoured_cars",
-                c if c.is_train_car() => "trains",
-                _ => "movement",
-            },
+            Phase::Choose { .. } if self.chosen(s).is_none() => "initiative",
+            Phase::Choose { .. } | Phase::Acting(_) => {
+                let id = match s.phase {
+                    Phase::Acting(seg) => seg.unit,
+                    _ => self.chosen(s).unwrap_or_default(),
+                };
+                self.section_of(s, id)
+            }
             Phase::GameOver => "definitions",
+        }
+    }
+}
+
+impl RedActions {
+    /// The rules section of a unit's segment.
+    fn section_of(&self, s: &State, id: UnitId) -> &'static str {
+        match self.cat(s.unit(id)) {
+            Category::Tank => "tanks",
+            Category::ArmouredCar => "armoured_cars",
+            c if c.is_train_car() => "trains",
+            _ => "movement",
         }
     }
 }

@@ -518,6 +518,7 @@ impl RedActions {
             s.phase = Phase::Choose {
                 side: s.unit(clever).side,
                 card: Some(clever),
+                selected: None,
             };
         }
     }
