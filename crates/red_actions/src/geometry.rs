@@ -574,29 +574,32 @@ pub fn quad_dist2(ca: &[Point; 4], cb: &[Point; 4]) -> SqDist {
 
 /// The minimum distance between two units (their closest bases), squared.
 /// An empty unit is infinitely far: `None`.
+/// (Each base's corners worked out once, pairs pruned by their boxes:
+/// [`quads_dist2`].)
 pub fn unit_dist2(a: &[Base], b: &[Base]) -> Option<SqDist> {
-    let mut best: Option<SqDist> = None;
-    for x in a {
-        for y in b {
-            let d = base_dist2(x, y);
-            if best.is_none_or(|b| d < b) {
-                best = Some(d);
-            }
-        }
-    }
-    best
+    quads_dist2(&quads(a), &quads(b))
 }
 
 /// Whether two units are within `x` of each other: the minimum distance
 /// between their bases is at most `x` + 0.005".
 pub fn within(a: &[Base], b: &[Base], x: Inches) -> bool {
-    a.iter()
-        .any(|p| b.iter().any(|q| base_dist2(p, q).within(x)))
+    quads_within(&quads(a), &quads(b), x)
 }
 
 /// Whether any base of `a` overlaps any base of `b`.
 pub fn units_overlap(a: &[Base], b: &[Base]) -> bool {
-    a.iter().any(|p| b.iter().any(|q| overlaps(p, q)))
+    quads_overlap(&quads(a), &quads(b))
+}
+
+/// The corners of each base and their boxes.
+pub fn quads(bases: &[Base]) -> Quads {
+    bases
+        .iter()
+        .map(|x| {
+            let c = x.corners();
+            (c, Bbox::of(&c))
+        })
+        .collect()
 }
 
 /// The bases of a unit as their corners (see [`Formation::base_corners`]),

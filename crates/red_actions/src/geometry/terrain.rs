@@ -340,9 +340,13 @@ pub fn line_of_sight(
         return true;
     }
     for poly in areas {
+        let inside = segment_inside(from, to, poly);
+        if inside.is_empty() {
+            continue;
+        }
         let observer_in = locate(poly, from) == Location::Inside;
-        let target_in = locate(poly, to) == Location::Inside;
-        for (lo, hi) in segment_inside(from, to, poly) {
+        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+        for (lo, hi) in inside {
             let sees_out =
                 observer_in && lo == Rat::ZERO && stretch_at_most(from, to, hi, false, rules.edge);
             let seen_in = conspicuous

@@ -106,7 +106,18 @@ impl RedActions {
     }
 
     fn within_of_poly(&self, s: &State, id: UnitId, poly: &Polygon, d: Inches) -> bool {
-        s.unit(id).footprint().iter().any(|b| {
+        let u = s.unit(id);
+        // Every point tried lies in the unit's box: a polygon whose box is
+        // farther than `d` from it is neither reached nor entered.
+        if u.on_table()
+            && u.formation
+                .bbox()
+                .gap(&crate::geometry::Bbox::of(&poly.points))
+                > d.0 as i64
+        {
+            return false;
+        }
+        u.footprint().iter().any(|b| {
             b.corners()
                 .iter()
                 .chain(std::iter::once(&b.pose.at))
@@ -208,18 +219,23 @@ impl RedActions {
     /// Whether an enemy of `side` on the table sees the point `p` of a
     /// stationary hidden thing (cover hides it beyond 4").
     pub fn enemy_sees(&self, s: &State, side: Side, p: Point) -> bool {
-        let sight: Vec<_> = self.prep.sight.iter().collect();
-        let hedges: Vec<_> = self.prep.hedges.iter().collect();
-        let rules = self.sight_rules();
         let range = self.sight_range();
+        let at = geometry::Bbox::of(&[p]);
         s.units.iter().any(|o| {
             o.side != side
                 && o.on_table()
+                // Its front centres lie in its box: none within range of
+                // `p` when the box is not.
+                && o.formation.bbox().gap(&at) <= range.0 as i64
                 && o.footprint().iter().any(|b| {
                     let from = b.front_centre();
                     geometry::dist2(from, p).within(range)
-                        && line_of_sight(from, p, &sight, &hedges, &rules, false)
-                        && !self.hills_hide(from, p)
+                        && self.sight_memo(from, p, 2, || {
+                            let sight: Vec<_> = self.prep.sight.iter().collect();
+                            let hedges: Vec<_> = self.prep.hedges.iter().collect();
+                            line_of_sight(from, p, &sight, &hedges, &self.sight_rules(), false)
+                                && !self.hills_hide(from, p)
+                        })
                 })
         })
     }

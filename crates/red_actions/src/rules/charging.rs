@@ -417,12 +417,15 @@ impl RedActions {
             return;
         }
         let reach = self.charge_allowance(s, id, false);
-        let mine = u.footprint();
+        // Within reach of some base (`unit_dist2(..).within(reach)`), boxes
+        // farther apart than the reach dropped first.
+        let (mine, mb) = (geometry::quads(&u.footprint()), u.formation.bbox());
         for t in s.ids() {
             let o = s.unit(t);
             if o.side != u.side
                 && o.on_table()
-                && unit_dist2(&mine, &o.footprint()).is_some_and(|d| d.within(reach))
+                && mb.gap(&o.formation.bbox()) <= reach.0 as i64
+                && geometry::quads_within(&mine, &geometry::quads(&o.footprint()), reach)
             {
                 out.push(Action::Charge {
                     unit: id,

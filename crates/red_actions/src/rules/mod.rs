@@ -73,6 +73,10 @@ pub struct Prepared {
     /// the broad phase of the movement checks.
     pub area_boxes: [Vec<Bbox>; 5],
     pub line_boxes: [Vec<Bbox>; 5],
+    /// The bounding boxes of `sight` and `hills` (same order): a sight
+    /// line whose box misses one's box neither enters it nor ends in it.
+    pub sight_boxes: Vec<Bbox>,
+    pub hill_boxes: Vec<Bbox>,
 }
 
 const MOVERS: [Mover; 5] = [
@@ -206,7 +210,7 @@ impl Prepared {
                 }
             }
         }
-        let hills = sc
+        let hills: Vec<(Polygon, u8)> = sc
             .terrain
             .iter()
             .filter(|a| a.kind == AreaKind::Hill && visibility::level(a.elevation) > 0)
@@ -223,6 +227,11 @@ impl Prepared {
         let line_boxes = lines
             .each_ref()
             .map(|v| v.iter().map(|(l, _)| Bbox::of(&l.points)).collect());
+        let sight_boxes = sight.iter().map(|p| Bbox::of(&p.points)).collect();
+        let hill_boxes = hills
+            .iter()
+            .map(|(p, _): &(Polygon, u8)| Bbox::of(&p.points))
+            .collect();
         Prepared {
             areas,
             lines,
@@ -232,6 +241,8 @@ impl Prepared {
             hills,
             area_boxes,
             line_boxes,
+            sight_boxes,
+            hill_boxes,
         }
     }
 }

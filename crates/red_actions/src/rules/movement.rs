@@ -723,7 +723,9 @@ impl RedActions {
         } else {
             self.max_advance(s, id, &seg)
         };
-        for (n, d) in [(1, 4), (1, 2), (1, 1)] {
+        // Half and all of it: enough for the tester to come near and to
+        // hold back (every sample is checked again when listed).
+        for (n, d) in [(1, 2), (1, 1)] {
             let dist = max.fraction(n, d);
             if dist > Inches::ZERO {
                 out.push(Action::Advance {
@@ -732,7 +734,10 @@ impl RedActions {
                 });
             }
         }
-        for a in [200, 450] {
+        // One wheel each way (30°): a wheel is the dearest move to check
+        // (its arcs through the terrain), and any angle up to 180° may be
+        // offered.
+        for a in [300] {
             for pivot in [geometry::Side::Left, geometry::Side::Right] {
                 out.push(Action::Wheel {
                     unit: id,

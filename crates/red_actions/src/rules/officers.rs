@@ -97,14 +97,19 @@ impl RedActions {
         } else {
             self.sight_range()
         };
+        // Boxes farther apart than the limit hold no bases within it.
+        if a.formation.bbox().gap(&b.formation.bbox()) > limit.0 as i64 {
+            return false;
+        }
         let (mine, theirs) = (a.footprint(), b.footprint());
         if !unit_dist2(&mine, &theirs).is_some_and(|d| d.within(limit)) {
             return false;
         }
         mine.iter().any(|m| {
+            let from = m.front_centre();
             theirs.iter().any(|t| {
-                geometry::dist2(m.front_centre(), t.pose.at).within(Inches(limit.0 + 100))
-                    && self.sees(m.front_centre(), t.pose.at, true)
+                geometry::dist2(from, t.pose.at).within(Inches(limit.0 + 100))
+                    && self.sees(from, t.pose.at, true)
             })
         })
     }

@@ -19,10 +19,64 @@
 //!
 //! Units never block sight.
 
-use super::RedActions;
-use crate::geometry::{Polygon, boundary_dist2, dist2, in_polygon, line_of_sight, segment_enters};
-use crate::scenario::Elevation;
+use super::{Prepared, RedActions};
+use crate::geometry::{
+    Bbox, Polygon, boundary_dist2, dist2, in_polygon, line_of_sight, segment_enters,
+};
+use crate::scenario::{Elevation, Scenario};
 use engine::param::{Inches, Point};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+/// What a sight line between two points gave, per thread, for the last
+/// table asked about. Sight between two points reads nothing but the
+/// table (its terrain, weather and tables), never the state, so a kept
+/// answer is the answer; a random game asks the same lines again and
+/// again (the hidden units against every enemy after every step, the
+/// targets of every unit that lists its choices). The table is held by
+/// its `Arc`s, so no other table can take its place at the same address.
+#[derive(Default)]
+struct SightMemo {
+    table: Option<(Arc<Scenario>, Arc<Prepared>)>,
+    seen: HashMap<SightKey, bool, BuildHasherDefault<MixHasher>>,
+}
+
+/// A quick multiply-and-rotate hash for the memo's keys (whole numbers,
+/// nothing an adversary chooses).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_i32(&mut self, i: i32) {
+        self.write_u64(i as u32 as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// The two ends and which question (see [`RedActions::sight_memo`]).
+type SightKey = (i32, i32, i32, i32, u8);
+
+/// Answers kept before the memo starts again (a few megabytes).
+const SIGHT_MEMO_MAX: usize = 1 << 17;
+
+thread_local! {
+    static SIGHT_MEMO: RefCell<SightMemo> = RefCell::default();
+}
 
 /// A height as a level.
 pub fn level(e: Elevation) -> u8 {
@@ -52,14 +106,56 @@ fn polygon_gap(a: &Polygon, b: &Polygon) -> Inches {
 }
 
 impl RedActions {
-    /// The hills (areas with a height), with their levels.
-    fn hills(&self) -> impl Iterator<Item = (&Polygon, u8)> + '_ {
-        self.prep.hills.iter().map(|(p, h)| (p, *h))
+    /// `ask()` for the sight line from `from` to `to`, kept per thread:
+    /// `kind` tells the questions apart (each a pure function of the two
+    /// points and the table).
+    pub(crate) fn sight_memo(
+        &self,
+        from: Point,
+        to: Point,
+        kind: u8,
+        ask: impl FnOnce() -> bool,
+    ) -> bool {
+        let key = (from.x.0, from.y.0, to.x.0, to.y.0, kind);
+        let kept = SIGHT_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let same = m.table.as_ref().is_some_and(|(sc, prep)| {
+                Arc::ptr_eq(sc, &self.scenario) && Arc::ptr_eq(prep, &self.prep)
+            });
+            if !same {
+                m.table = Some((self.scenario.clone(), self.prep.clone()));
+                m.seen.clear();
+            }
+            m.seen.get(&key).copied()
+        });
+        if let Some(v) = kept {
+            return v;
+        }
+        let v = ask();
+        SIGHT_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.seen.len() >= SIGHT_MEMO_MAX {
+                m.seen.clear();
+            }
+            m.seen.insert(key, v);
+        });
+        v
+    }
+
+    /// The hills (areas with a height, with their levels) whose boxes
+    /// meet `b` (the others hold no point of it).
+    fn hills_near(&self, b: Bbox) -> impl Iterator<Item = (&Polygon, u8)> + '_ {
+        self.prep
+            .hills
+            .iter()
+            .zip(&self.prep.hill_boxes)
+            .filter(move |(_, hb)| hb.meets(&b))
+            .map(|((p, h), _)| (p, *h))
     }
 
     /// The level of the ground at `p`.
     pub fn height(&self, p: Point) -> u8 {
-        self.hills()
+        self.hills_near(Bbox::of(&[p]))
             .filter(|(poly, _)| in_polygon(poly, p))
             .map(|(_, h)| h)
             .max()
@@ -77,11 +173,13 @@ impl RedActions {
         };
         let dead = self.sc().tables.visibility.dead_ground;
         let high_hill = self
-            .hills()
+            .hills_near(Bbox::of(&[hi_p]))
             .filter(|(poly, h)| *h == hi && in_polygon(poly, hi_p))
             .map(|(poly, _)| poly)
             .next();
-        for (poly, h) in self.hills() {
+        // A hill whose box misses the line's holds neither end and is not
+        // entered: passed over below.
+        for (poly, h) in self.hills_near(Bbox::of(&[from, to])) {
             if in_polygon(poly, from) || in_polygon(poly, to) || !segment_enters(from, to, poly) {
                 continue;
             }
@@ -108,6 +206,13 @@ impl RedActions {
         if !dist2(from, to).within(self.sight_range()) {
             return false;
         }
+        self.sight_memo(from, to, conspicuous as u8, || {
+            self.sees_uncached(from, to, conspicuous)
+        })
+    }
+
+    /// [`RedActions::sees`] within the sight distance, worked out.
+    fn sees_uncached(&self, from: Point, to: Point, conspicuous: bool) -> bool {
         let (hf, ht) = (self.height(from), self.height(to));
         let (hi, lo_p, lo) = if hf >= ht {
             (hf, to, ht)
@@ -117,7 +222,13 @@ impl RedActions {
         let overlook = hi >= 2 && hi > lo;
         let dead = self.sc().tables.visibility.dead_ground;
         let mut areas = Vec::new();
-        for poly in &self.prep.sight {
+        let line = Bbox::of(&[from, to]);
+        for (poly, pb) in self.prep.sight.iter().zip(&self.prep.sight_boxes) {
+            // Neither holding an end nor entered: nothing below (and
+            // nothing in line_of_sight) comes of it.
+            if !pb.meets(&line) {
+                continue;
+            }
             let holds_end = in_polygon(poly, from) || in_polygon(poly, to);
             if overlook && !holds_end {
                 if segment_enters(from, to, poly) && boundary_dist2(poly, lo_p).within(dead) {
