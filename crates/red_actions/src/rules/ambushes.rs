@@ -76,16 +76,20 @@ impl RedActions {
         }
     }
 
-    fn spot_polygon(&self, spot: u16) -> Option<Polygon> {
+    fn spot_points(&self, spot: u16) -> Option<&[Point]> {
         let sc = self.sc();
         let i = spot as usize;
         if i < sc.terrain.len() {
-            Some(Polygon::new(sc.terrain[i].points.clone()))
+            Some(&sc.terrain[i].points)
         } else {
             sc.buildings
                 .get(i - sc.terrain.len())
-                .map(|b| Polygon::new(b.points.clone()))
+                .map(|b| b.points.as_slice())
         }
+    }
+
+    fn spot_polygon(&self, spot: u16) -> Option<Polygon> {
+        self.spot_points(spot).map(|p| Polygon::new(p.to_vec()))
     }
 
     /// How far the unit scouts (Ambushes): 4", twice that for Partisan
@@ -107,16 +111,6 @@ impl RedActions {
 
     fn within_of_poly(&self, s: &State, id: UnitId, poly: &Polygon, d: Inches) -> bool {
         let u = s.unit(id);
-        // Every point tried lies in the unit's box: a polygon whose box is
-        // farther than `d` from it is neither reached nor entered.
-        if u.on_table()
-            && u.formation
-                .bbox()
-                .gap(&crate::geometry::Bbox::of(&poly.points))
-                > d.0 as i64
-        {
-            return false;
-        }
         u.footprint().iter().any(|b| {
             b.corners()
                 .iter()
@@ -133,7 +127,7 @@ impl RedActions {
         if u.scouted_turn == s.turn {
             return Some(format!("{} has scouted this turn", self.name(id)));
         }
-        let Some(poly) = self.spot_polygon(spot) else {
+        let Some(points) = self.spot_points(spot) else {
             return Some("there is no such piece of terrain".into());
         };
         if s.scouted.contains(&(u.side, spot)) {
@@ -143,7 +137,11 @@ impl RedActions {
             ));
         }
         let reach = self.scouting_range(s, id);
-        if !self.within_of_poly(s, id, &poly, reach) {
+        // A piece whose box is farther than the reach from the unit's is
+        // out of reach (`within_of_poly` tries points in the unit's box).
+        let far = u.on_table()
+            && u.formation.bbox().gap(&crate::geometry::Bbox::of(points)) > reach.0 as i64;
+        if far || !self.within_of_poly(s, id, &Polygon::new(points.to_vec()), reach) {
             return Some(format!(
                 "{} is farther than {reach} from {}",
                 self.spot_name(spot),

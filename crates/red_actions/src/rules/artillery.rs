@@ -170,23 +170,24 @@ impl RedActions {
     pub fn plan(&self, s: &State, id: UnitId, target: UnitId, mode: FireMode) -> Option<Plan> {
         let m = &self.sc().tables.shooting_modifiers;
         let frac = |f: crate::tables::Frac| (f.num, f.den);
-        let range = self.range_between(s, id, target);
+        // The range after the sums (when they refuse, it is not needed).
+        let range = || self.range_between(s, id, target);
         match mode {
             FireMode::Direct if self.carrier(s, id).is_some() => Some(Plan {
                 sums: self.aboard_sums(s, id, target)?,
-                range,
+                range: range(),
                 factor: (1, 1),
                 observed_add: 0,
             }),
             FireMode::Direct | FireMode::Gas => Some(Plan {
                 sums: self.fire_sums(s, id, target)?,
-                range,
+                range: range(),
                 factor: (1, 1),
                 observed_add: 0,
             }),
             FireMode::Speculative => Some(Plan {
                 sums: self.unseen_sums(s, id, target, None, m.speculative)?,
-                range,
+                range: range(),
                 factor: frac(m.speculative),
                 observed_add: 0,
             }),
@@ -202,7 +203,7 @@ impl RedActions {
                         total: 0,
                         shift: 0,
                     },
-                    range,
+                    range: range(),
                     factor: (0, 1),
                     observed_add: 0,
                 })
@@ -501,6 +502,19 @@ impl RedActions {
     /// at each enemy.
     pub fn fire_samples(&self, s: &State, id: UnitId, out: &mut Vec<crate::state::Action>) {
         if !self.guns_or_mortars(s, id) {
+            return;
+        }
+        // What `fire_refusal` refuses whatever the target and the mode:
+        // nothing to look for (an observer who sees each target).
+        let (u, seg) = (s.unit(id), self.segment_of(s, id));
+        let t = self.troop(u);
+        if seg.shot
+            || (seg.moved && !seg.fire_prep)
+            || t.shooting == 0
+            || t.range.0 == 0
+            || u.order == Order::Limbered
+            || u.marching
+        {
             return;
         }
         let side = s.unit(id).side;

@@ -18,6 +18,8 @@ impl RedActions {
         let on: Vec<usize> = (0..s.units.len())
             .filter(|&i| s.units[i].on_table())
             .collect();
+        let boxes: Vec<crate::geometry::Bbox> =
+            on.iter().map(|&i| s.units[i].formation.bbox()).collect();
         for (k, &i) in on.iter().enumerate() {
             let u = &s.units[i];
             if u.bases() == 0 {
@@ -37,13 +39,11 @@ impl RedActions {
                     u.bases()
                 ));
             }
-            let mine = u.formation.bbox();
-            for &j in &on[k + 1..] {
+            let mine = boxes[k];
+            for (&j, b) in on[k + 1..].iter().zip(&boxes[k + 1..]) {
                 // Boxes apart or only touching: the bases cannot overlap.
                 let theirs = &s.units[j].formation;
-                if mine.gap(&theirs.bbox()) < 0
-                    && units_overlap(&u.formation.bases(), &theirs.bases())
-                {
+                if mine.gap(b) < 0 && units_overlap(&u.formation.bases(), &theirs.bases()) {
                     return Err(format!(
                         "{} and {} overlap",
                         self.name(i as u16),

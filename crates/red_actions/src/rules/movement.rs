@@ -715,18 +715,12 @@ impl RedActions {
         if self.may_move(s, id, &seg).is_err() {
             return;
         }
-        // The whole of what is left when it can go that far straight ahead
-        // (one check), else the farthest it can (an inch at a time).
+        // A quarter, half and all of what is left, each checked once when
+        // listed (the farthest it can go is the offer's, `max_advance`:
+        // stepping to it an inch at a time is too dear for every listing).
         let left = Inches(seg.allowance.0 - seg.charged.0);
-        let max = if left > Inches::ZERO && self.advance(s, id, &seg, left).is_ok() {
-            left
-        } else {
-            self.max_advance(s, id, &seg)
-        };
-        // Half and all of it: enough for the tester to come near and to
-        // hold back (every sample is checked again when listed).
-        for (n, d) in [(1, 2), (1, 1)] {
-            let dist = max.fraction(n, d);
+        for (n, d) in [(1, 4), (1, 2), (1, 1)] {
+            let dist = left.fraction(n, d);
             if dist > Inches::ZERO {
                 out.push(Action::Advance {
                     unit: id,

@@ -143,8 +143,11 @@ impl RedActions {
         if u.status != Status::OnTable || u.routing {
             return;
         }
-        for spot in 0..self.spots() as u16 {
-            out.push(Action::Scout { unit: id, spot });
+        // (In ambush or scouted already this turn: every spot refused.)
+        if !u.ambush && u.scouted_turn != s.turn {
+            for spot in 0..self.spots() as u16 {
+                out.push(Action::Scout { unit: id, spot });
+            }
         }
         for t in s.ids() {
             if s.unit(t).side != u.side {

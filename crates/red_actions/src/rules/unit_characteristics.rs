@@ -19,7 +19,7 @@
 //! the base a Storm unit gives up is no involuntary loss (no fear test).
 
 use super::RedActions;
-use crate::geometry::unit_dist2;
+use crate::geometry::{Formation, unit_dist2};
 use crate::scenario::Trait;
 use crate::state::{Action, Ask, Event, Phase, State, UnitId};
 
@@ -38,27 +38,36 @@ impl RedActions {
             .collect()
     }
 
-    /// Whether a move leaves the unit farther from every enemy in `seen`.
-    fn moves_away(&self, s: &State, id: UnitId, a: &Action, seen: &[UnitId]) -> bool {
-        let seg = self.segment_of(s, id);
-        let step = match *a {
-            Action::Advance { distance, .. } => self.advance(s, id, &seg, distance),
-            Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle),
-            Action::Turn { turn, .. } => {
-                return match self.turn(s, id, &seg, turn) {
-                    Ok(st) => {
-                        let mut u = s.unit(id).clone();
-                        u.formation = st.formation;
-                        seen.iter()
-                            .all(|&e| !self.ahead_of(&u, s.unit(e).formation.front.at))
-                    }
-                    Err(_) => false,
-                };
+    /// Whether a move leaves the unit farther from every enemy in `seen`
+    /// (`step`: where the move leaves it, worked out on first use; `None`
+    /// when it is not a move or is refused).
+    fn moves_away(
+        &self,
+        s: &State,
+        id: UnitId,
+        a: &Action,
+        seen: &[UnitId],
+        step: &std::cell::OnceCell<Option<Formation>>,
+    ) -> bool {
+        let to = step.get_or_init(|| {
+            let seg = self.segment_of(s, id);
+            match *a {
+                Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).ok(),
+                Action::Wheel { pivot, angle, .. } => self.wheel(s, id, &seg, pivot, angle).ok(),
+                Action::Turn { turn, .. } => self.turn(s, id, &seg, turn).ok(),
+                _ => None,
             }
-            _ => return false,
-        };
-        let Ok(step) = step else { return false };
-        let (before, after) = (s.unit(id).footprint(), step.formation.bases());
+            .map(|m| m.formation)
+        });
+        let Some(to) = *to else { return false };
+        if let Action::Turn { .. } = a {
+            let mut u = s.unit(id).clone();
+            u.formation = to;
+            return seen
+                .iter()
+                .all(|&e| !self.ahead_of(&u, s.unit(e).formation.front.at));
+        }
+        let (before, after) = (s.unit(id).footprint(), to.bases());
         seen.iter().all(|&e| {
             let theirs = s.unit(e).footprint();
             unit_dist2(&after, &theirs) > unit_dist2(&before, &theirs)
@@ -104,8 +113,19 @@ impl RedActions {
         if exempt || !known {
             return false;
         }
-        let seen = self.enemies_seen(s, id);
-        !seen.is_empty() && !self.moves_away(s, id, a, &seen)
+        // It rolls when it sees an enemy it does not move away from
+        // (`enemies_seen` not all left behind by `moves_away`), one enemy
+        // at a time: the cheap distances before the sight lines, and the
+        // move worked out once, when first needed.
+        let side = s.unit(id).side;
+        let limit = self.sight_range();
+        let step = std::cell::OnceCell::new();
+        s.ids().any(|e| {
+            s.unit(e).side != side
+                && s.unit(e).on_table()
+                && !self.moves_away(s, id, a, &[e], &step)
+                && self.sees_unit(s, id, e, limit)
+        })
     }
 
     /// Why a Mob unit that failed its roll may not do this.
