@@ -94,19 +94,24 @@ impl RedActions {
         }
     }
 
-    fn building_polygon(&self, b: u16) -> Option<Polygon> {
-        self.sc()
-            .buildings
-            .get(b as usize)
-            .map(|x| Polygon::new(x.points.clone()))
-    }
-
     /// Whether any base of the unit touches the section.
     pub fn touches_building(&self, s: &State, id: UnitId, b: u16) -> bool {
-        let Some(poly) = self.building_polygon(b) else {
+        let Some(x) = self.sc().buildings.get(b as usize) else {
             return false;
         };
-        s.unit(id).footprint().iter().any(|base| {
+        // The points tried lie in the unit's box: a section whose box is
+        // farther than 0.5" from it is not touched.
+        let u = s.unit(id);
+        if u.on_table()
+            && u.formation
+                .bbox()
+                .gap(&crate::geometry::Bbox::of(&x.points))
+                > 50
+        {
+            return false;
+        }
+        let poly = Polygon::new(x.points.clone());
+        u.footprint().iter().any(|base| {
             base.corners()
                 .iter()
                 .chain(std::iter::once(&base.pose.at))

@@ -190,7 +190,7 @@ impl RedActions {
         let f = u.formation;
         let theirs = s.unit(target).footprint();
         let tname = self.name(target);
-        if unit_dist2(&f.bases(), &theirs).is_none_or(|d| !d.within(allowance)) {
+        if !crate::geometry::within(&f.bases(), &theirs, allowance) {
             return Err(format!("{tname} is beyond its charge reach of {allowance}"));
         }
         let aspect = charge_aspect(
@@ -363,7 +363,7 @@ impl RedActions {
             return Err(r);
         }
         let allowance = self.charge_allowance(s, id, ambush);
-        if unit_dist2(&u.footprint(), &tg.footprint()).is_none_or(|d| !d.within(allowance)) {
+        if !crate::geometry::within(&u.footprint(), &tg.footprint(), allowance) {
             return Err(format!(
                 "{} is beyond its charge reach of {allowance}",
                 self.name(target)

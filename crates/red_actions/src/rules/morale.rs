@@ -14,7 +14,6 @@
 //! checked), the best one only.
 
 use super::RedActions;
-use crate::geometry::unit_dist2;
 use crate::state::{Event, State, Status, Test, UnitId};
 use engine::param::Inches;
 
@@ -210,7 +209,7 @@ impl RedActions {
             if o.side != u.side
                 && o.on_table()
                 && !o.routing
-                && unit_dist2(&mine, &o.footprint()).is_some_and(|d| d.within(self.troop(o).speed))
+                && crate::geometry::within(&mine, &o.footprint(), self.troop(o).speed)
             {
                 return Some(format!(
                     "{} is within a full move of it",
@@ -289,7 +288,7 @@ impl RedActions {
                 return false;
             }
             let theirs = eu.footprint();
-            if !unit_dist2(&mine, &theirs).is_some_and(|d| d.within(m.enemy_behind_flank_within)) {
+            if !crate::geometry::within(&mine, &theirs, m.enemy_behind_flank_within) {
                 return false;
             }
             let behind = theirs
@@ -312,8 +311,7 @@ impl RedActions {
                             crate::scenario::Category::ArmouredCar
                                 | crate::scenario::Category::Tank
                         ))
-                    && unit_dist2(&fu.footprint(), &theirs)
-                        .is_some_and(|d| d.within(self.troop(fu).speed))
+                    && crate::geometry::within(&fu.footprint(), &theirs, self.troop(fu).speed)
                     && self.sees_unit(s, f, e, self.sight_range())
             })
         })

@@ -18,7 +18,7 @@
 //! killed).
 
 use super::RedActions;
-use crate::geometry::{self, unit_dist2};
+use crate::geometry;
 use crate::scenario::{Category, Level, OfficerToken, OfficerTrait, Trait};
 use crate::state::{Action, Ask, Event, Initiative, Officer, Phase, State, Status, Test, UnitId};
 use engine::Side;
@@ -102,7 +102,7 @@ impl RedActions {
             return false;
         }
         let (mine, theirs) = (a.footprint(), b.footprint());
-        if !unit_dist2(&mine, &theirs).is_some_and(|d| d.within(limit)) {
+        if !crate::geometry::within(&mine, &theirs, limit) {
             return false;
         }
         mine.iter().any(|m| {
@@ -129,7 +129,7 @@ impl RedActions {
                     && ou.on_table()
                     && !ou.routing
                     && self.cat(ou) == Category::Officer
-                    && (unit_dist2(&mine, &ou.footprint()).is_some_and(|d| d.within(m.senior_near))
+                    && (crate::geometry::within(&mine, &ou.footprint(), m.senior_near)
                         || self.sees_unit(s, o, id, m.senior_sees_within))
             })
             .filter_map(|o| {
@@ -391,7 +391,7 @@ impl RedActions {
             ));
         }
         let near = self.sc().tables.morale.senior_near;
-        if !unit_dist2(&u.footprint(), &t.footprint()).is_some_and(|d| d.within(near)) {
+        if !crate::geometry::within(&u.footprint(), &t.footprint(), near) {
             return Some(format!(
                 "{} is more than {near} away",
                 self.unit_name(s, target)
@@ -545,7 +545,7 @@ impl RedActions {
                 && !ou.routing
                 && ou.officer.is_some()
                 && self.cat(ou) == Category::Officer
-                && (unit_dist2(&mine, &ou.footprint()).is_some_and(|d| d.within(m.senior_near))
+                && (crate::geometry::within(&mine, &ou.footprint(), m.senior_near)
                     || self.sees_unit(s, o, id, m.senior_sees_within))
         })
     }
@@ -557,17 +557,14 @@ impl RedActions {
         self.standing(s, target)
             && t.shooting > 0
             && tg.order != crate::state::Order::Limbered
-            && unit_dist2(&tg.footprint(), &s.unit(id).footprint())
-                .is_some_and(|d| d.within(t.range))
+            && crate::geometry::within(&tg.footprint(), &s.unit(id).footprint(), t.range)
             && self.fire_sums(s, target, id).is_some()
     }
 
     /// (at close range, in the open) of a target the unit can fire at.
     fn place_priority(&self, s: &State, id: UnitId, target: UnitId) -> Option<(bool, bool)> {
         let range = self.troop(s.unit(id)).range;
-        if !unit_dist2(&s.unit(id).footprint(), &s.unit(target).footprint())
-            .is_some_and(|d| d.within(range))
-        {
+        if !crate::geometry::within(&s.unit(id).footprint(), &s.unit(target).footprint(), range) {
             return None;
         }
         let f = self.fire_sums(s, id, target)?;

@@ -159,8 +159,7 @@ impl RedActions {
     pub fn in_contact(&self, a: &Unit, b: &Unit) -> bool {
         a.on_table()
             && b.on_table()
-            && crate::geometry::unit_dist2(&a.footprint(), &b.footprint())
-                .is_some_and(|d| d.within(engine::param::Inches(1)))
+            && crate::geometry::within(&a.footprint(), &b.footprint(), engine::param::Inches(1))
     }
 
     /// The start of a turn: which units touch which (for combining).

@@ -21,7 +21,7 @@
 
 use super::RedActions;
 use super::movement::Blocked;
-use crate::geometry::{self, corner_paths, unit_dist2};
+use crate::geometry::{self, corner_paths};
 use crate::scenario::Category;
 use crate::state::{Event, Order, State, Test, UnitId};
 use engine::param::Inches;
@@ -124,8 +124,7 @@ impl RedActions {
                         && !o.routing
                         && self.troop(o).class <= class
                         && !run.near.contains(&(j as UnitId))
-                        && unit_dist2(&bases, &o.formation.bases())
-                            .is_some_and(|d| d.within(within))
+                        && crate::geometry::within(&bases, &o.formation.bases(), within)
                     {
                         run.near.push(j as UnitId);
                     }

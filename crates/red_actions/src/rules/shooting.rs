@@ -12,7 +12,7 @@
 //! modes of fire are in `vehicles`, `direct_hits` and `artillery`.
 
 use super::RedActions;
-use crate::geometry::{self, Arc, base_dist2, enfilades};
+use crate::geometry::{self, Arc, enfilades};
 use crate::scenario::{Cover, Trait};
 use crate::state::{Event, Order, Segment, State, Status, UnitId};
 use crate::tables::Effect;
@@ -57,20 +57,34 @@ impl RedActions {
         let mut count = 0u8;
         let mut close = false;
         let mut in_arc = Vec::new();
-        for b in &mine {
+        // Each base's corners once; a pair of bases whose boxes are farther
+        // apart than the range is out of range (the distance is at least
+        // the gap), and a pair's distance is the same for every arc.
+        let (mq, tq) = (geometry::quads(&mine), geometry::quads(&theirs));
+        for (b, (bq, bb)) in mine.iter().zip(&mq) {
             let mut counts = false;
-            for &(toward, half) in &arcs {
-                let arc = if toward.0 == 1800 {
-                    Arc::behind(b, half)
-                } else {
-                    let mut a = Arc::ahead(b, half);
-                    a.facing = Degrees(a.facing.0 + toward.0).normalised();
-                    a
-                };
-                for tb in &theirs {
-                    let d = base_dist2(b, tb);
-                    if d.within(range)
-                        && arc.reaches(tb)
+            let base_arcs: Vec<Arc> = arcs
+                .iter()
+                .map(|&(toward, half)| {
+                    if toward.0 == 1800 {
+                        Arc::behind(b, half)
+                    } else {
+                        let mut a = Arc::ahead(b, half);
+                        a.facing = Degrees(a.facing.0 + toward.0).normalised();
+                        a
+                    }
+                })
+                .collect();
+            for (tb, (tbq, tbb)) in theirs.iter().zip(&tq) {
+                if bb.gap(tbb) > range.0 as i64 {
+                    continue;
+                }
+                let d = geometry::quad_dist2(bq, tbq);
+                if !d.within(range) {
+                    continue;
+                }
+                for arc in &base_arcs {
+                    if arc.reaches(tb)
                         && self.sees(arc.origin, tb.pose.at, true)
                         && !self.friends_block(s, id, target, arc.origin, tb.pose.at)
                     {

@@ -17,7 +17,7 @@
 //! base can).
 
 use super::RedActions;
-use crate::geometry::{Base, Polyline, point_segment_dist2, unit_dist2};
+use crate::geometry::{Base, Polyline, point_segment_dist2};
 use crate::scenario::WeatherKind;
 use crate::state::{Event, Order, State, UnitId};
 use engine::param::{Degrees, Inches, Point};
@@ -139,9 +139,8 @@ impl RedActions {
                 let o = s.unit(f);
                 f != id && o.side == side && o.on_table() && {
                     let theirs = o.footprint();
-                    let now = unit_dist2(&s.unit(id).footprint(), &theirs)
-                        .is_some_and(|d| d.within(sight));
-                    let was = unit_dist2(before, &theirs).is_some_and(|d| d.within(sight));
+                    let now = crate::geometry::within(&s.unit(id).footprint(), &theirs, sight);
+                    let was = crate::geometry::within(before, &theirs, sight);
                     now && !was
                 }
             })
