@@ -558,18 +558,35 @@ pub fn quad_dist2(ca: &[Point; 4], cb: &[Point; 4]) -> SqDist {
     if convex_meet(ca, cb) != Meet::Apart {
         return SqDist::ZERO;
     }
-    let mut best: Option<SqDist> = None;
+    // [`point_segment_dist2`] of every corner against every edge of the
+    // other, the first least kept: the lengths and dot products of points
+    // on the table fit an i64, the squared cross product and the
+    // comparisons take i128.
+    let (mut bn, mut bd) = (i128::MAX, 1i128);
     for (p, q) in [(ca, cb), (cb, ca)] {
         for &v in p.iter() {
             for i in 0..4 {
-                let d = point_segment_dist2(v, q[i], q[(i + 1) % 4]);
-                if best.is_none_or(|b| d < b) {
-                    best = Some(d);
+                let (a, b) = (q[i], q[(i + 1) % 4]);
+                let (abx, aby) = (b.x.0 as i64 - a.x.0 as i64, b.y.0 as i64 - a.y.0 as i64);
+                let (apx, apy) = (v.x.0 as i64 - a.x.0 as i64, v.y.0 as i64 - a.y.0 as i64);
+                let l2 = abx * abx + aby * aby;
+                let t = abx * apx + aby * apy;
+                let (n, d) = if l2 == 0 || t <= 0 {
+                    ((apx * apx + apy * apy) as i128, 1)
+                } else if t >= l2 {
+                    let (bpx, bpy) = (v.x.0 as i64 - b.x.0 as i64, v.y.0 as i64 - b.y.0 as i64);
+                    ((bpx * bpx + bpy * bpy) as i128, 1)
+                } else {
+                    let c = (abx * apy - aby * apx) as i128;
+                    (c * c, l2 as i128)
+                };
+                if bn == i128::MAX || n * bd < bn * d {
+                    (bn, bd) = (n, d);
                 }
             }
         }
     }
-    best.unwrap_or(SqDist::ZERO)
+    SqDist::new(bn, bd)
 }
 
 /// The minimum distance between two units (their closest bases), squared.

@@ -120,9 +120,12 @@ impl RedActions {
         let side = s.unit(id).side;
         let limit = self.sight_range();
         let step = std::cell::OnceCell::new();
+        let mine = s.unit(id).formation.bbox();
         s.ids().any(|e| {
             s.unit(e).side != side
                 && s.unit(e).on_table()
+                // Farther than the sight distance: not seen (sees_unit).
+                && mine.gap(&s.unit(e).formation.bbox()) <= limit.0 as i64
                 && !self.moves_away(s, id, a, &[e], &step)
                 && self.sees_unit(s, id, e, limit)
         })
