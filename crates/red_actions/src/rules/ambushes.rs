@@ -217,16 +217,32 @@ impl RedActions {
     /// Whether an enemy of `side` on the table sees the point `p` of a
     /// stationary hidden thing (cover hides it beyond 4").
     pub fn enemy_sees(&self, s: &State, side: Side, p: Point) -> bool {
+        self.seen_by(&self.observers(s, side.other()), p)
+    }
+
+    /// The units of `side` on the table as observers: each one's box and
+    /// the front centres of its bases (where sight is measured from).
+    fn observers(&self, s: &State, side: Side) -> Vec<(geometry::Bbox, Vec<Point>)> {
+        s.units
+            .iter()
+            .filter(|o| o.side == side && o.on_table())
+            .map(|o| {
+                let fronts = o.footprint().iter().map(|b| b.front_centre()).collect();
+                (o.formation.bbox(), fronts)
+            })
+            .collect()
+    }
+
+    /// Whether one of `observers` sees the point `p` of a stationary
+    /// hidden thing.
+    fn seen_by(&self, observers: &[(geometry::Bbox, Vec<Point>)], p: Point) -> bool {
         let range = self.sight_range();
         let at = geometry::Bbox::of(&[p]);
-        s.units.iter().any(|o| {
-            o.side != side
-                && o.on_table()
-                // Its front centres lie in its box: none within range of
-                // `p` when the box is not.
-                && o.formation.bbox().gap(&at) <= range.0 as i64
-                && o.footprint().iter().any(|b| {
-                    let from = b.front_centre();
+        observers.iter().any(|(bbox, fronts)| {
+            // Its front centres lie in its box: none within range of `p`
+            // when the box is not.
+            bbox.gap(&at) <= range.0 as i64
+                && fronts.iter().any(|&from| {
                     geometry::dist2(from, p).within(range)
                         && self.sight_memo(from, p, 2, || {
                             let sight: Vec<_> = self.prep.sight.iter().collect();
@@ -238,18 +254,18 @@ impl RedActions {
         })
     }
 
-    /// Reveals every hidden unit and dummy an enemy now sees.
+    /// Reveals every hidden unit and dummy an enemy now sees (revealing
+    /// moves nobody: the observers are listed once).
     pub(crate) fn reveal_seen(&self, s: &mut State, ev: &mut Vec<Event>) {
         if !self.secrets(s) {
             return;
         }
+        let observers = Side::BOTH.map(|side| self.observers(s, side));
         for id in s.ids().collect::<Vec<_>>() {
             let u = s.unit(id);
             if u.hidden && u.on_table() {
-                let seen = u
-                    .footprint()
-                    .iter()
-                    .any(|b| self.enemy_sees(s, u.side, b.pose.at));
+                let by = &observers[u.side.other().index()];
+                let seen = u.footprint().iter().any(|b| self.seen_by(by, b.pose.at));
                 if seen {
                     self.reveal(s, id, ev);
                 }
@@ -257,7 +273,7 @@ impl RedActions {
         }
         for d in 0..s.dummies.len() {
             let dm = &s.dummies[d];
-            if !dm.gone && self.enemy_sees(s, dm.side, dm.at) {
+            if !dm.gone && self.seen_by(&observers[dm.side.other().index()], dm.at) {
                 self.remove_dummy(s, d, ev);
             }
         }

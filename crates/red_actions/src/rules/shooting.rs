@@ -59,7 +59,7 @@ impl RedActions {
         let mut in_arc = Vec::new();
         // Each base's corners once; a pair of bases whose boxes are farther
         // apart than the range is out of range (the distance is at least
-        // the gap), and a pair's distance is the same for every arc.
+        // the gap).
         let (mq, tq) = (geometry::quads(&mine), geometry::quads(&theirs));
         for (b, (bq, bb)) in mine.iter().zip(&mq) {
             let mut counts = false;
@@ -79,8 +79,9 @@ impl RedActions {
                 if bb.gap(tbb) > range.0 as i64 {
                     continue;
                 }
-                let d = geometry::quad_dist2(bq, tbq);
-                if !d.within(range) {
+                // Within range of each other (the least distance within it:
+                // `quad_within` stops at the first near corner).
+                if !geometry::quad_within(bq, tbq, range) {
                     continue;
                 }
                 for arc in &base_arcs {
@@ -89,7 +90,7 @@ impl RedActions {
                         && !self.friends_block(s, id, target, arc.origin, tb.pose.at)
                     {
                         counts = true;
-                        close |= d.within(half_range);
+                        close = close || geometry::quad_within(bq, tbq, half_range);
                     }
                 }
             }
