@@ -608,13 +608,35 @@ pub fn units_overlap(a: &[Base], b: &[Base]) -> bool {
     quads_overlap(&quads(a), &quads(b))
 }
 
-/// The corners of each base and their boxes.
+/// A base's facing, width and depth (what its halves depend on).
+type BaseShape = (Degrees, Inches, Inches);
+
+/// The corners of each base (as [`Base::corners`] gives them) and their
+/// boxes; bases of one size and facing (a unit's) share their halves,
+/// worked out once.
 pub fn quads(bases: &[Base]) -> Quads {
+    // The last base's facing, width and depth, and their halves.
+    let mut last: Option<(BaseShape, (Vec2, Vec2))> = None;
     bases
         .iter()
         .map(|x| {
-            let c = x.corners();
-            (c, Bbox::of(&c))
+            let key = (x.pose.facing, x.width, x.depth);
+            let (hf, hr) = match last {
+                Some((k, h)) if k == key => h,
+                _ => {
+                    let h = x.halves();
+                    last = Some((key, h));
+                    h
+                }
+            };
+            let c = x.pose.at;
+            let q = [
+                offset(c, hf.minus(hr)),
+                offset(c, hf.plus(hr)),
+                offset(c, hr.minus(hf)),
+                offset(c, hf.plus(hr).reversed()),
+            ];
+            (q, Bbox::of(&q))
         })
         .collect()
 }
