@@ -19,7 +19,7 @@
 //! the base a Storm unit gives up is no involuntary loss (no fear test).
 
 use super::RedActions;
-use crate::geometry::{Formation, unit_dist2};
+use crate::geometry::{Formation, Quads, quads, quads_dist2};
 use crate::scenario::Trait;
 use crate::state::{Action, Ask, Event, Phase, State, UnitId};
 
@@ -39,17 +39,18 @@ impl RedActions {
     }
 
     /// Whether a move leaves the unit farther from every enemy in `seen`
-    /// (`step`: where the move leaves it, worked out on first use; `None`
-    /// when it is not a move or is refused).
+    /// (`step`: where the move leaves it, with its corners before and
+    /// after, worked out on first use; `None` when it is not a move or is
+    /// refused).
     fn moves_away(
         &self,
         s: &State,
         id: UnitId,
         a: &Action,
         seen: &[UnitId],
-        step: &std::cell::OnceCell<Option<Formation>>,
+        step: &std::cell::OnceCell<Option<(Formation, Quads, Quads)>>,
     ) -> bool {
-        let to = step.get_or_init(|| {
+        let moved = step.get_or_init(|| {
             let seg = self.segment_of(s, id);
             match *a {
                 Action::Advance { distance, .. } => self.advance(s, id, &seg, distance).ok(),
@@ -57,20 +58,24 @@ impl RedActions {
                 Action::Turn { turn, .. } => self.turn(s, id, &seg, turn).ok(),
                 _ => None,
             }
-            .map(|m| m.formation)
+            .map(|m| {
+                let before = quads(&s.unit(id).footprint());
+                (m.formation, before, quads(&m.formation.bases()))
+            })
         });
-        let Some(to) = *to else { return false };
+        let Some((to, before, after)) = moved else {
+            return false;
+        };
         if let Action::Turn { .. } = a {
             let mut u = s.unit(id).clone();
-            u.formation = to;
+            u.formation = *to;
             return seen
                 .iter()
                 .all(|&e| !self.ahead_of(&u, s.unit(e).formation.front.at));
         }
-        let (before, after) = (s.unit(id).footprint(), to.bases());
         seen.iter().all(|&e| {
-            let theirs = s.unit(e).footprint();
-            unit_dist2(&after, &theirs) > unit_dist2(&before, &theirs)
+            let theirs = quads(&s.unit(e).footprint());
+            quads_dist2(after, &theirs) > quads_dist2(before, &theirs)
         })
     }
 
