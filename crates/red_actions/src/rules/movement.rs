@@ -151,7 +151,10 @@ impl RedActions {
             let new = new.get_or_insert_with(|| to.base_corners());
             let theirs = o.formation.base_corners();
             if geometry::quads_overlap(new, &theirs) {
-                return Err(format!("it would run into {}", self.name_for(s, Some(me.side), j)));
+                return Err(format!(
+                    "it would run into {}",
+                    self.name_for(s, Some(me.side), j)
+                ));
             }
             if enemy && geometry::quads_within(new, &theirs, zone) {
                 let old = old.get_or_insert_with(|| from.base_corners());

@@ -1,0 +1,151 @@
+//! The computer opponent (issue 20), written once for every rule system:
+//! information-set Monte Carlo tree search with determinization ([`mcts`]),
+//! two simple baselines (a random player and a one-ply greedy player on the
+//! rules' evaluation), and the duel loop behind `fourfronts duel` and the
+//! `duel` example ([`duel`]). Nothing here reads what the bot's side cannot
+//! see: every search works on states drawn by the rules'
+//! `determinize_rules`, and the choices it picks from are its side's
+//! choices in the real state. See `docs/bot.md`.
+
+pub mod duel;
+pub mod mcts;
+
+use engine::{Ruleset, Side};
+use rand::RngExt;
+use std::fmt;
+use std::str::FromStr;
+
+pub use duel::{DuelSettings, DuelSummary, DuelVisitor, GameResult, duel};
+pub use mcts::{MctsSettings, Searched, decision_seed, search};
+
+/// How long a search may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations: the choice is the same on every machine.
+    Iterations(u32),
+    /// About this many milliseconds of the clock (at least one iteration):
+    /// the choice depends on the machine's speed.
+    Millis(u64),
+}
+
+/// The kinds of player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// A uniformly random legal choice.
+    Random,
+    /// One ply on the evaluation: each choice applied to a few drawn
+    /// states, the best average `Ruleset::evaluate` taken.
+    Greedy,
+    /// Information-set Monte Carlo tree search.
+    Mcts,
+}
+
+impl PlayerKind {
+    pub const ALL: [PlayerKind; 3] = [PlayerKind::Random, PlayerKind::Greedy, PlayerKind::Mcts];
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
+            PlayerKind::Mcts => "mcts",
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PlayerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        PlayerKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| format!("unknown player \"{s}\": one of random, greedy, mcts"))
+    }
+}
+
+/// A player: its kind and, for the search, its settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub kind: PlayerKind,
+    pub mcts: MctsSettings,
+    /// States drawn per choice by the greedy player.
+    pub greedy_samples: u32,
+}
+
+impl Player {
+    pub fn new(kind: PlayerKind, budget: Budget) -> Player {
+        Player {
+            kind,
+            mcts: MctsSettings {
+                budget,
+                ..MctsSettings::default()
+            },
+            greedy_samples: 4,
+        }
+    }
+
+    /// The index in `choices` (`side`'s legal choices in `s`, not empty)
+    /// of the player's choice. The same `seed` gives the same choice
+    /// (for the search, with an iteration budget).
+    pub fn choose<R: Ruleset>(
+        &self,
+        rules: &R,
+        s: &R::State,
+        side: Side,
+        choices: &[R::Action],
+        seed: u64,
+    ) -> usize {
+        if choices.len() <= 1 {
+            return 0;
+        }
+        let mut rng = engine::rng_from_seed(seed);
+        match self.kind {
+            PlayerKind::Random => mcts::random_index(&mut rng, choices.len()),
+            PlayerKind::Greedy => greedy(rules, s, side, choices, self.greedy_samples, &mut rng),
+            PlayerKind::Mcts => search(rules, s, side, choices, &self.mcts, seed).index,
+        }
+    }
+}
+
+/// The one-ply greedy choice: each choice applied to `samples` states
+/// drawn for `side` (the same draws for every choice), valued with
+/// `Ruleset::evaluate`; the best mean wins, ties broken at random.
+pub fn greedy<R: Ruleset>(
+    rules: &R,
+    s: &R::State,
+    side: Side,
+    choices: &[R::Action],
+    samples: u32,
+    rng: &mut engine::GameRng,
+) -> usize {
+    let mut total = vec![0f64; choices.len()];
+    let mut counted = vec![0u32; choices.len()];
+    let mut events = Vec::new();
+    for _ in 0..samples.max(1) {
+        let (r, drawn) = rules.determinize_rules(s, side, rng);
+        for (i, a) in choices.iter().enumerate() {
+            if !r.legal(&drawn, side, a) {
+                continue;
+            }
+            let mut st = drawn.clone();
+            events.clear();
+            r.apply_legal(&mut st, side, a, &mut events);
+            total[i] += f64::from(r.evaluate(&st, side));
+            counted[i] += 1;
+        }
+    }
+    let mean: Vec<f64> = total
+        .iter()
+        .zip(&counted)
+        .map(|(t, &n)| if n == 0 { f64::MIN } else { t / f64::from(n) })
+        .collect();
+    let best = mean.iter().copied().fold(f64::MIN, f64::max);
+    let top: Vec<usize> = (0..choices.len())
+        .filter(|&i| mean[i] >= best - 1e-9)
+        .collect();
+    top[rng.random_range(0..top.len())]
+}
