@@ -1,7 +1,7 @@
 //! Games between two players, with the seats swapped every other game:
 //! what `fourfronts duel` and the `duel` example run.
 
-use crate::{Player, decision_seed};
+use crate::{Player, Recent, decision_seed};
 use engine::{Decider, Game, Options, Ruleset, Side};
 use std::fmt;
 use std::time::Instant;
@@ -90,6 +90,7 @@ pub fn duel<R: Ruleset>(
                 .map_err(|e| fail(0, format!("invariant broken: {e}")))?;
         }
         let mut steps = 0usize;
+        let mut recent = Recent::default();
         let outcome = loop {
             if let Some(o) = game.outcome() {
                 break Some(o);
@@ -109,12 +110,13 @@ pub fn duel<R: Ruleset>(
                 return Err(fail(steps, format!("{side:?} is asked but has no choice")));
             }
             let started = Instant::now();
-            let index = player.choose(
+            let index = player.choose_avoiding(
                 rules,
                 game.state(),
                 side,
                 &choices,
                 decision_seed(seed, steps as u64),
+                &recent,
             );
             if choices.len() > 1 {
                 time[seat] += started.elapsed().as_secs_f64() * 1000.0;
@@ -122,8 +124,11 @@ pub fn duel<R: Ruleset>(
             }
             // The list is still the game's own (`choose` only reads).
             game.legal_choices(side);
-            game.apply_choice(side, index)
+            let before = game.state().clone();
+            let events = game
+                .apply_choice(side, index)
                 .map_err(|e| fail(steps, format!("a listed choice was refused: {e}")))?;
+            recent.note(rules, &before, side, events);
             steps += 1;
             if settings.check_invariants {
                 rules

@@ -99,21 +99,94 @@ impl Player {
         choices: &[R::Action],
         seed: u64,
     ) -> usize {
+        self.choose_avoiding(rules, s, side, choices, seed, &Recent::default())
+    }
+
+    /// Like [`Player::choose`], but not a choice that brings back a
+    /// position `side` has already decided in since the last die, draw or
+    /// reveal (`recent`), while another is open: the best choice by the
+    /// player's own ranking that does not. Without it a player can go
+    /// round in circles where the rules allow a step and its undoing at no
+    /// cost (a formation changed back and forth), and the game never ends.
+    pub fn choose_avoiding<R: Ruleset>(
+        &self,
+        rules: &R,
+        s: &R::State,
+        side: Side,
+        choices: &[R::Action],
+        seed: u64,
+        recent: &Recent,
+    ) -> usize {
         if choices.len() <= 1 {
             return 0;
         }
         let mut rng = engine::rng_from_seed(seed);
-        match self.kind {
-            PlayerKind::Random => mcts::random_index(&mut rng, choices.len()),
+        let ranking = match self.kind {
+            PlayerKind::Random => {
+                let mut order: Vec<usize> = (0..choices.len()).collect();
+                for i in (1..order.len()).rev() {
+                    let j = rng.random_range(0..=i);
+                    order.swap(i, j);
+                }
+                order
+            }
             PlayerKind::Greedy => greedy(rules, s, side, choices, self.greedy_samples, &mut rng),
-            PlayerKind::Mcts => search(rules, s, side, choices, &self.mcts, seed).index,
+            PlayerKind::Mcts => search(rules, s, side, choices, &self.mcts, seed).ranking(),
+        };
+        let seen = &recent.seen[side.index()];
+        if seen.is_empty() {
+            return ranking[0];
+        }
+        let mut events = Vec::new();
+        for &i in &ranking {
+            let mut after = s.clone();
+            events.clear();
+            rules.apply_legal(&mut after, side, &choices[i], &mut events);
+            if events.iter().any(|e| rules.ends_undo(e)) {
+                return i;
+            }
+            if !seen.contains(&Recent::key(rules, &after, side)) {
+                return i;
+            }
+        }
+        ranking[0]
+    }
+}
+
+/// The positions each side has decided in since the last die roll, card
+/// draw or reveal (as each saw them), for [`Player::choose_avoiding`].
+#[derive(Clone, Debug, Default)]
+pub struct Recent {
+    seen: [Vec<String>; 2],
+}
+
+impl Recent {
+    /// A position as `side` sees it.
+    pub fn key<R: Ruleset>(rules: &R, s: &R::State, side: Side) -> String {
+        serde_json::to_string(&rules.view(s, Some(side))).unwrap_or_default()
+    }
+
+    /// `side` decided in `before`, and the decision's events were
+    /// `events`: kept, or everything forgotten after a die, draw or
+    /// reveal.
+    pub fn note<R: Ruleset>(
+        &mut self,
+        rules: &R,
+        before: &R::State,
+        side: Side,
+        events: &[R::Event],
+    ) {
+        if events.iter().any(|e| rules.ends_undo(e)) {
+            self.seen = Default::default();
+        } else {
+            self.seen[side.index()].push(Self::key(rules, before, side));
         }
     }
 }
 
-/// The one-ply greedy choice: each choice applied to `samples` states
+/// The one-ply greedy ranking: each choice applied to `samples` states
 /// drawn for `side` (the same draws for every choice), valued with
-/// `Ruleset::evaluate`; the best mean wins, ties broken at random.
+/// `Ruleset::evaluate`; best mean first, ties in random order.
 pub fn greedy<R: Ruleset>(
     rules: &R,
     s: &R::State,
@@ -121,7 +194,7 @@ pub fn greedy<R: Ruleset>(
     choices: &[R::Action],
     samples: u32,
     rng: &mut engine::GameRng,
-) -> usize {
+) -> Vec<usize> {
     let mut total = vec![0f64; choices.len()];
     let mut counted = vec![0u32; choices.len()];
     let mut events = Vec::new();
@@ -143,9 +216,11 @@ pub fn greedy<R: Ruleset>(
         .zip(&counted)
         .map(|(t, &n)| if n == 0 { f64::MIN } else { t / f64::from(n) })
         .collect();
-    let best = mean.iter().copied().fold(f64::MIN, f64::max);
-    let top: Vec<usize> = (0..choices.len())
-        .filter(|&i| mean[i] >= best - 1e-9)
-        .collect();
-    top[rng.random_range(0..top.len())]
+    let mut order: Vec<usize> = (0..choices.len()).collect();
+    for i in (1..order.len()).rev() {
+        let j = rng.random_range(0..=i);
+        order.swap(i, j);
+    }
+    order.sort_by(|&a, &b| mean[b].total_cmp(&mean[a]));
+    order
 }

@@ -15,7 +15,7 @@
 //! `Ruleset::evaluate`.
 
 use crate::Budget;
-use engine::{Decider, GameRng, Ruleset, Side};
+use engine::{Decider, Ruleset, Side};
 use rand::RngExt;
 use std::time::Instant;
 
@@ -238,6 +238,24 @@ pub fn search<R: Ruleset>(
     }
 }
 
+impl Searched {
+    /// The choices best first: most visited, then best mean, then first
+    /// listed.
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.root.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (va, ma) = self.root[a];
+            let (vb, mb) = self.root[b];
+            vb.cmp(&va).then(mb.total_cmp(&ma)).then(a.cmp(&b))
+        });
+        // The chosen one first (the same by construction).
+        if let Some(p) = order.iter().position(|&i| i == self.index) {
+            order[..=p].rotate_right(1);
+        }
+        order
+    }
+}
+
 /// A seed for one decision, from a game's seed and the decision's number,
 /// so that a game against the bot replays from its save.
 pub fn decision_seed(game_seed: u64, decision: u64) -> u64 {
@@ -246,9 +264,4 @@ pub fn decision_seed(game_seed: u64, decision: u64) -> u64 {
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
     x ^= x >> 33;
     x
-}
-
-/// A uniformly random index below `n` (for the random player).
-pub(crate) fn random_index(rng: &mut GameRng, n: usize) -> usize {
-    if n <= 1 { 0 } else { rng.random_range(0..n) }
 }
