@@ -36,9 +36,21 @@ fn main() -> Result<(), String> {
         Some((x, y)) => (budget(x)?, budget(y)?),
         None => (budget(&args[6])?, budget(&args[6])?),
     };
+    // Search settings to try, per player: DEPTH_A, DEPTH_B (playout
+    // depth), C_A, C_B (exploration).
+    let tuned = |kind, budget, who: &str| -> Result<Player, String> {
+        let mut p = Player::new(kind, budget);
+        if let Ok(d) = std::env::var(format!("DEPTH_{who}")) {
+            p.mcts.playout_depth = d.parse().map_err(|e| format!("DEPTH_{who}: {e}"))?;
+        }
+        if let Ok(c) = std::env::var(format!("C_{who}")) {
+            p.mcts.exploration = c.parse().map_err(|e| format!("C_{who}: {e}"))?;
+        }
+        Ok(p)
+    };
     let settings = DuelSettings {
-        a: Player::new(a, ba),
-        b: Player::new(b, bb),
+        a: tuned(a, ba, "A")?,
+        b: tuned(b, bb, "B")?,
         games,
         seed,
         options: engine::Options::new(),
@@ -61,6 +73,7 @@ fn main() -> Result<(), String> {
         catalog::with_scenario_id(&dirs, &args[0], &args[1], visitor)
             .map_err(|e| e.to_string())??
     };
+    println!("{}", summary.iterations_line());
     println!("{summary}");
     Ok(())
 }

@@ -45,6 +45,10 @@ pub struct DuelSummary {
     /// Milliseconds per decision with more than one choice.
     pub a_ms_per_decision: f64,
     pub b_ms_per_decision: f64,
+    /// Search iterations per decision with more than one choice (0 for
+    /// the baselines).
+    pub a_iterations_per_decision: f64,
+    pub b_iterations_per_decision: f64,
 }
 
 impl fmt::Display for DuelSummary {
@@ -77,6 +81,7 @@ pub fn duel<R: Ruleset>(
     };
     let mut time = [0f64; 2];
     let mut decisions = [0u64; 2];
+    let mut iterations = [0u64; 2];
     for g in 0..settings.games {
         let seed = settings.seed.wrapping_add(u64::from(g));
         let a_side = if g % 2 == 0 { Side::A } else { Side::B };
@@ -110,7 +115,7 @@ pub fn duel<R: Ruleset>(
                 return Err(fail(steps, format!("{side:?} is asked but has no choice")));
             }
             let started = Instant::now();
-            let index = player.choose_avoiding(
+            let (index, searched) = player.choose_counted(
                 rules,
                 game.state(),
                 side,
@@ -121,6 +126,7 @@ pub fn duel<R: Ruleset>(
             if choices.len() > 1 {
                 time[seat] += started.elapsed().as_secs_f64() * 1000.0;
                 decisions[seat] += 1;
+                iterations[seat] += u64::from(searched);
             }
             // The list is still the game's own (`choose` only reads).
             game.legal_choices(side);
@@ -159,6 +165,8 @@ pub fn duel<R: Ruleset>(
     }
     summary.a_ms_per_decision = time[0] / (decisions[0].max(1) as f64);
     summary.b_ms_per_decision = time[1] / (decisions[1].max(1) as f64);
+    summary.a_iterations_per_decision = iterations[0] as f64 / (decisions[0].max(1) as f64);
+    summary.b_iterations_per_decision = iterations[1] as f64 / (decisions[1].max(1) as f64);
     Ok(summary)
 }
 
@@ -168,6 +176,17 @@ pub fn duel<R: Ruleset>(
 pub struct DuelVisitor {
     pub settings: DuelSettings,
     pub quiet: bool,
+}
+
+impl DuelSummary {
+    /// The line `fourfronts duel` prints before the summary: the search's
+    /// iterations per decision.
+    pub fn iterations_line(&self) -> String {
+        format!(
+            "iterations: a_per_decision={:.0} b_per_decision={:.0}",
+            self.a_iterations_per_decision, self.b_iterations_per_decision
+        )
+    }
 }
 
 impl engine::RulesetVisitor for DuelVisitor {

@@ -117,9 +117,24 @@ impl Player {
         seed: u64,
         recent: &Recent,
     ) -> usize {
+        self.choose_counted(rules, s, side, choices, seed, recent).0
+    }
+
+    /// [`Player::choose_avoiding`], with the number of search iterations
+    /// it took (0 for the baselines).
+    pub fn choose_counted<R: Ruleset>(
+        &self,
+        rules: &R,
+        s: &R::State,
+        side: Side,
+        choices: &[R::Action],
+        seed: u64,
+        recent: &Recent,
+    ) -> (usize, u32) {
         if choices.len() <= 1 {
-            return 0;
+            return (0, 0);
         }
+        let mut iterations = 0;
         let mut rng = engine::rng_from_seed(seed);
         let ranking = match self.kind {
             PlayerKind::Random => {
@@ -131,25 +146,34 @@ impl Player {
                 order
             }
             PlayerKind::Greedy => greedy(rules, s, side, choices, self.greedy_samples, &mut rng),
-            PlayerKind::Mcts => search(rules, s, side, choices, &self.mcts, seed).ranking(),
+            PlayerKind::Mcts => {
+                let searched = search(rules, s, side, choices, &self.mcts, seed);
+                iterations = searched.iterations;
+                searched.ranking()
+            }
         };
         let seen = &recent.seen[side.index()];
         if seen.is_empty() {
-            return ranking[0];
+            return (ranking[0], iterations);
         }
+        // Tried on a drawn game, not the real one: whether a choice brings
+        // a position back must not depend on what the side cannot see.
         let mut events = Vec::new();
+        let (r, drawn) = rules.determinize_rules(s, side, &mut rng);
         for &i in &ranking {
-            let mut after = s.clone();
-            events.clear();
-            rules.apply_legal(&mut after, side, &choices[i], &mut events);
-            if events.iter().any(|e| rules.ends_undo(e)) {
-                return i;
+            if !r.legal(&drawn, side, &choices[i]) {
+                continue;
             }
-            if !seen.contains(&Recent::key(rules, &after, side)) {
-                return i;
+            let mut after = drawn.clone();
+            events.clear();
+            r.apply_legal(&mut after, side, &choices[i], &mut events);
+            if events.iter().any(|e| r.ends_undo(e))
+                || !seen.contains(&Recent::key(&r, &after, side))
+            {
+                return (i, iterations);
             }
         }
-        ranking[0]
+        (ranking[0], iterations)
     }
 }
 

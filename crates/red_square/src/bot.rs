@@ -9,7 +9,7 @@
 //! (from all of them together) and seeds the generator afresh.
 
 use crate::RedSquare;
-use crate::state::State;
+use crate::state::{State, Status};
 use engine::{GameRng, Ruleset, Side};
 use rand::RngExt;
 
@@ -53,9 +53,10 @@ impl RedSquare {
         st
     }
 
-    /// About the chance that `side` wins: the objective points held (what
-    /// decides the game after the last turn) and how near each army is to
-    /// breaking under its losses.
+    /// About the chance that `side` wins: the objective points each side
+    /// would hold if the turn ended now (what decides the game after the
+    /// last turn), how near each side's troops stand to each objective,
+    /// and how near each army is to breaking under its losses.
     pub fn value(&self, s: &State, side: Side) -> f32 {
         if let Some(o) = &s.outcome {
             return match o.winner {
@@ -64,20 +65,40 @@ impl RedSquare {
                 None => 0.5,
             };
         }
-        let total: u32 = self
-            .scenario
-            .objectives
-            .iter()
-            .map(|o| u32::from(o.points))
-            .sum();
-        let points = |x: Side| self.points(s, x) as f32 / total.max(1) as f32;
+        let sc = &self.scenario;
+        let total: u32 = sc.objectives.iter().map(|o| u32::from(o.points)).sum();
+        let mut judged = s.clone();
+        self.update_objectives(&mut judged);
+        let points = |x: Side| self.points(&judged, x) as f32 / total.max(1) as f32;
         let broken = |x: Side| {
-            let limit =
-                f32::from(self.scenario.break_percent) * f32::from(self.starting_bases(x)) / 100.0;
+            let limit = f32::from(sc.break_percent) * f32::from(self.starting_bases(x)) / 100.0;
             (f32::from(s.losses[x.index()]) / limit.max(1.0)).min(1.0)
         };
+        // Nearness: for each objective, whose troops are closer (weighted
+        // by its points), from -1 (all the other side's) to 1.
+        let mut near = 0f32;
+        for o in &sc.objectives {
+            let mut d = [f32::MAX; 2];
+            for u in s.units.iter().filter(|u| {
+                u.status == Status::OnTable && !sc.types[u.kind as usize].class.is_figure()
+            }) {
+                let k = f32::from(sc.grid.distance(u.at, o.at));
+                let i = u.side.index();
+                d[i] = d[i].min(k);
+            }
+            let (mine, theirs) = (d[side.index()], d[side.other().index()]);
+            let t = match (mine < f32::MAX, theirs < f32::MAX) {
+                (true, true) => (theirs - mine) / (theirs + mine + 1.0),
+                (true, false) => 1.0,
+                (false, true) => -1.0,
+                (false, false) => 0.0,
+            };
+            near += t * f32::from(o.points) / total.max(1) as f32;
+        }
         let other = side.other();
-        (0.5 + 0.3 * (points(side) - points(other)) + 0.2 * (broken(other) - broken(side)))
+        (0.5 + 0.25 * (points(side) - points(other))
+            + 0.15 * (broken(other) - broken(side))
+            + 0.1 * near)
             .clamp(0.0, 1.0)
     }
 }
