@@ -35,7 +35,7 @@ impl Default for MctsSettings {
         MctsSettings {
             budget: Budget::Iterations(1000),
             exploration: 0.7,
-            playout_depth: 40,
+            playout_depth: 10,
         }
     }
 }

@@ -139,7 +139,11 @@ fn the_search_finds_the_winning_move() {
         };
         let mut choices = Vec::new();
         rules.choices(&s, Side::A, &mut choices);
-        let i = searcher(3000).choose(&rules, &s, Side::A, &choices, 1);
+        // Playouts long enough to reach the end: the evaluation of a game
+        // still going is made up (it reads the secret).
+        let mut p = searcher(3000);
+        p.mcts.playout_depth = 40;
+        let i = p.choose(&rules, &s, Side::A, &choices, 1);
         assert_eq!(
             (pile - choices[i]) % 4,
             0,

@@ -82,8 +82,8 @@ impl RedActions {
     }
 
     /// About the chance that `side` wins: the objectives (who would hold
-    /// each if the turn ended now) and how near each army is to its flight
-    /// figure.
+    /// each if the turn ended now, and whose troops stand nearer each),
+    /// and how near each army is to its flight figure.
     pub fn value(&self, s: &State, side: Side) -> f32 {
         if let Some(o) = &s.outcome {
             return match o.winner {
@@ -105,6 +105,27 @@ impl RedActions {
         let other = side.other();
         let objectives =
             (held[side.index()] as f32 - held[other.index()] as f32) / total.max(1) as f32;
-        (0.5 + 0.3 * objectives + 0.2 * (flight(other) - flight(side))).clamp(0.0, 1.0)
+        // Nearness: for each objective, whose troops (on the table, not
+        // routing) stand closer to it, weighted by its value, from -1 to 1.
+        let mut near = 0f32;
+        for o in &sc.victory.objectives {
+            let mut d = [f32::MAX; 2];
+            for u in s.units.iter().filter(|u| u.on_table() && !u.routing) {
+                let at = u.formation.front.at;
+                let (dx, dy) = ((at.x.0 - o.at.x.0) as f32, (at.y.0 - o.at.y.0) as f32);
+                let k = (dx * dx + dy * dy).sqrt() / 100.0;
+                d[u.side.index()] = d[u.side.index()].min(k);
+            }
+            let (mine, theirs) = (d[side.index()], d[other.index()]);
+            let t = match (mine < f32::MAX, theirs < f32::MAX) {
+                (true, true) => (theirs - mine) / (theirs + mine + 1.0),
+                (true, false) => 1.0,
+                (false, true) => -1.0,
+                (false, false) => 0.0,
+            };
+            near += t * o.value as f32 / total.max(1) as f32;
+        }
+        (0.5 + 0.25 * objectives + 0.15 * (flight(other) - flight(side)) + 0.1 * near)
+            .clamp(0.0, 1.0)
     }
 }
