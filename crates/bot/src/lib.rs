@@ -28,6 +28,15 @@ pub enum Budget {
     Millis(u64),
 }
 
+impl Budget {
+    /// The launcher's strengths (issue 20): time per decision. A game
+    /// against the bot replays from its save whatever the budget, since the
+    /// save keeps the decisions taken.
+    pub const QUICK: Budget = Budget::Millis(100);
+    pub const NORMAL: Budget = Budget::Millis(400);
+    pub const STRONG: Budget = Budget::Millis(1000);
+}
+
 /// The kinds of player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {

@@ -33,7 +33,7 @@ pub struct MctsSettings {
 impl Default for MctsSettings {
     fn default() -> Self {
         MctsSettings {
-            budget: Budget::Iterations(1000),
+            budget: Budget::NORMAL,
             exploration: 0.7,
             playout_depth: 10,
         }

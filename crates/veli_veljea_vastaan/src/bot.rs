@@ -43,9 +43,10 @@ impl VeliVeljeaVastaan {
     }
 
     /// About the chance that `side` wins: the strategic cities White
-    /// holds (it wins with all of them, or with enough early), whether Red
-    /// holds the city that wins it the game, and the combat value on the
-    /// map of each side.
+    /// holds (it wins with all of them, or with enough early), how near
+    /// White's units stand to the strategic cities Red still holds,
+    /// whether Red holds (or nears) the city that wins it the game, and the
+    /// combat value on the map of each side.
     pub fn value(&self, s: &State, side: Side) -> f32 {
         if let Some(o) = &s.outcome {
             return match o.winner {
@@ -64,11 +65,52 @@ impl VeliVeljeaVastaan {
         let material = strength[WHITE.index()] / (strength[0] + strength[1]).max(1.0);
         let total = sc.map.strategic.iter().count().max(1) as f32;
         let cities = f32::from(self.strategic_held(s, WHITE)) / total;
-        let mut white = 0.4 * material + 0.6 * cities;
-        if s.control.get(sc.victory.red_takes as usize) == Some(&RED) {
-            white *= 0.5;
-        }
-        let white = white.clamp(0.0, 1.0);
+        let white_hops = self.hops_from(s, WHITE);
+        let pressure = sc
+            .map
+            .strategic
+            .iter()
+            .filter(|&c| s.control.get(c as usize) == Some(&RED))
+            .map(|c| 1.0 / (1.0 + f32::from(white_hops[c as usize])))
+            .sum::<f32>()
+            / total;
+        let target = sc.victory.red_takes as usize;
+        let threat = if s.control.get(target) == Some(&RED) {
+            1.0
+        } else {
+            let red_hops = self.hops_from(s, RED);
+            0.5 / (1.0 + f32::from(red_hops.get(target).copied().unwrap_or(u8::MAX)))
+        };
+        let white = 0.3 * material + 0.5 * cities + 0.2 * pressure;
+        let white = (white * (1.0 - 0.5 * threat)).clamp(0.0, 1.0);
         if side == WHITE { white } else { 1.0 - white }
+    }
+
+    /// For each city, the fewest links from a city holding one of
+    /// `side`'s units (255: none reachable).
+    fn hops_from(&self, s: &State, side: Side) -> Vec<u8> {
+        let map = &self.sc().map;
+        let mut hops = vec![u8::MAX; map.cities.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for u in s.units.iter().filter(|u| u.side == side) {
+            if let Some(h) = hops.get_mut(u.city as usize)
+                && *h != 0
+            {
+                *h = 0;
+                queue.push_back(u.city);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let next = hops[c as usize].saturating_add(1);
+            for &(n, _) in map.neighbours.get(c as usize).into_iter().flatten() {
+                if let Some(h) = hops.get_mut(n as usize)
+                    && *h > next
+                {
+                    *h = next;
+                    queue.push_back(n);
+                }
+            }
+        }
+        hops
     }
 }
