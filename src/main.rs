@@ -57,6 +57,9 @@ enum Command {
     /// to decide with its odds (no effect / steps / destroyed), as that side
     /// may know them, or "no dice".
     Odds { file: PathBuf },
+    /// Games between two players (mcts, greedy, random), seats swapped
+    /// every other game; the last line sums them up.
+    Duel(commands::duel::Args),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Simulate(args)) => commands::simulate::run(&dirs, &args),
         Some(Command::Replay { file, log }) => commands::replay::run(&dirs, &file, log.as_deref()),
         Some(Command::Odds { file }) => commands::odds::run(&dirs, &file),
+        Some(Command::Duel(args)) => commands::duel::run(&dirs, &args),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The command-line commands.
 
+pub mod duel;
 pub mod odds;
 pub mod replay;
 pub mod simulate;

@@ -34,7 +34,7 @@ pub struct Args {
     quiet: bool,
 }
 
-fn parse_options(raw: &[String]) -> Result<Options, String> {
+pub fn parse_options(raw: &[String]) -> Result<Options, String> {
     let mut options = Options::new();
     for o in raw {
         let (k, v) = o

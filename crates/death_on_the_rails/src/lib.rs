@@ -5,6 +5,7 @@
 //! rulebook's text was lost or is unclear, the reading we chose is written in
 //! `docs/death_on_the_rails/rulings.md` and at the place in the code.
 
+pub mod bot;
 pub mod data;
 pub mod map;
 pub mod rules;

@@ -289,6 +289,60 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A complete state consistent with what `side` knows of `s`, for a
+    /// search bot (issue 20, `docs/bot.md`): everything `side` cannot see is
+    /// drawn again from what it might be. The opponent's face-down blocks
+    /// exchanged among those `side` cannot tell apart, hands dealt again
+    /// from the cards `side` has not seen, draw piles shuffled, and the
+    /// state's own generator seeded afresh from `rng`, so that no bot
+    /// knows the dice to come. What `side` sees (its view, its own
+    /// secrets, every name it may use in an action) stays as it is.
+    ///
+    /// The result depends only on `view(s, Some(side))`, what `side` has
+    /// seen before, and `rng`: two states that differ only in what `side`
+    /// cannot see give the same result for the same `rng`. The default
+    /// returns `s` unchanged, which is right only for a rule system with
+    /// nothing hidden and no generator in its state; every built rule
+    /// system overrides it.
+    fn determinize(&self, s: &Self::State, side: Side, rng: &mut crate::GameRng) -> Self::State {
+        let _ = (side, rng);
+        s.clone()
+    }
+    /// Like [`Ruleset::determinize`], for a rule system some of whose
+    /// secrets are kept in the rule-system value rather than in the state
+    /// (Death on the Rails keeps which sticker each block carries in its
+    /// scenario, and names blocks by number): the rules and state to search
+    /// on. Bots call this one. The default is the rules unchanged with
+    /// [`Ruleset::determinize`]'s state.
+    fn determinize_rules(
+        &self,
+        s: &Self::State,
+        side: Side,
+        rng: &mut crate::GameRng,
+    ) -> (Self, Self::State) {
+        (self.clone(), self.determinize(s, side, rng))
+    }
+    /// A heuristic value of the position for `side`, in `[0, 1]`: about the
+    /// chance that `side` wins, 1 won, 0 lost, a draw 0.5. A search bot cuts
+    /// its random playouts short with it. It may read the whole state (a
+    /// bot only asks it of states it drew itself with `determinize`). The
+    /// default knows only the outcome: 1, 0, or 0.5 for a draw or a game
+    /// still going.
+    fn evaluate(&self, s: &Self::State, side: Side) -> f32 {
+        match self.outcome(s) {
+            Some(Outcome {
+                winner: Some(w), ..
+            }) => {
+                if w == side {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            _ => 0.5,
+        }
+    }
+
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {
         let mut choices = Vec::new();

@@ -5,6 +5,7 @@
 //! Positions, lengths and angles are fixed point (`engine::param::Inches`,
 //! `Degrees`), so that a save replays bit for bit on any machine.
 
+pub mod bot;
 pub mod data;
 pub mod geometry;
 pub mod scenario;

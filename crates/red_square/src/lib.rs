@@ -7,6 +7,7 @@
 //! of cards in `cards`. Where the rulebook is silent, the reading we chose
 //! is in `docs/red_square/rulings.md` and at the place in the code.
 
+pub mod bot;
 pub mod cards;
 pub mod data;
 pub mod grid;

@@ -6,6 +6,7 @@
 //! rulebook is silent, the reading we chose is in
 //! `docs/veli_veljea_vastaan/rulings.md` and at the place in the code.
 
+pub mod bot;
 pub mod data;
 pub mod rules;
 pub mod scenario;

@@ -663,6 +663,19 @@ impl Ruleset for DeathOnTheRails {
     fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
         self.odds_of(s, side, action)
     }
+
+    /// The game drawn again where `side` cannot see (`crate::bot`).
+    fn determinize(&self, s: &State, side: Side, rng: &mut engine::GameRng) -> State {
+        self.determinized(s, side, rng).1
+    }
+
+    fn determinize_rules(&self, s: &State, side: Side, rng: &mut engine::GameRng) -> (Self, State) {
+        self.determinized(s, side, rng)
+    }
+
+    fn evaluate(&self, s: &State, side: Side) -> f32 {
+        self.value(s, side)
+    }
 }
 
 impl engine::RuleSystem for DeathOnTheRails {

@@ -245,7 +245,12 @@ impl DeathOnTheRails {
     /// placement could fill the areas a later unit needs and setup would
     /// have no legal choice left (Kiltsi: sentries in the buildings the
     /// sleeping crew must go to).
-    fn setup_areas_for(&self, s: &State, side: Side, sleeping_reinforcement: bool) -> Vec<AreaId> {
+    pub(crate) fn setup_areas_for(
+        &self,
+        s: &State,
+        side: Side,
+        sleeping_reinforcement: bool,
+    ) -> Vec<AreaId> {
         let allowed = self.allowed_setup_areas(side, sleeping_reinforcement);
         if !s.advanced {
             return allowed.iter().collect();

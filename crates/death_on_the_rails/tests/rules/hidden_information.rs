@@ -113,7 +113,7 @@ fn events_secret_objectives_and_simultaneous_placements_stay_with_their_owner() 
 
 /// What `viewer` sees on the board, without the prompt (the texts are
 /// compared on their own).
-fn board_seen(
+pub(crate) fn board_seen(
     r: &death_on_the_rails::DeathOnTheRails,
     s: &death_on_the_rails::state::State,
     viewer: engine::Side,
@@ -128,7 +128,7 @@ fn board_seen(
 /// (type, strength, ability); the draw pile is shuffled; and the cards
 /// `viewer` cannot see (the action card it did not draw, the other side's
 /// secret objective) are exchanged with cards from the pile.
-fn other_secrets(
+pub(crate) fn other_secrets(
     r: &death_on_the_rails::DeathOnTheRails,
     s: &death_on_the_rails::state::State,
     viewer: engine::Side,

@@ -8,6 +8,7 @@ mod common;
 mod advanced_rules;
 mod armoured_train;
 mod artillery_fire;
+mod bot;
 mod damaged_files;
 mod fire_combat;
 mod hidden_information;

@@ -477,6 +477,15 @@ impl Ruleset for RedActions {
         s.outcome.clone()
     }
 
+    /// The game drawn again where `side` cannot see (`crate::bot`).
+    fn determinize(&self, s: &State, side: Side, rng: &mut engine::GameRng) -> State {
+        self.determinized(s, side, rng)
+    }
+
+    fn evaluate(&self, s: &State, side: Side) -> f32 {
+        self.value(s, side)
+    }
+
     fn ends_undo(&self, e: &Event) -> bool {
         self.is_dice_event(e)
     }

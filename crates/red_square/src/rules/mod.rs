@@ -377,6 +377,16 @@ impl Ruleset for RedSquare {
         self.odds_of(s, side, action)
     }
 
+    /// The game drawn again: the pile, the face-down cards and the dice
+    /// (`crate::bot`; nothing else is hidden from either side).
+    fn determinize(&self, s: &State, _side: Side, rng: &mut engine::GameRng) -> State {
+        self.determinized(s, rng)
+    }
+
+    fn evaluate(&self, s: &State, side: Side) -> f32 {
+        self.value(s, side)
+    }
+
     fn rules_section(&self, s: &State) -> &'static str {
         match &s.phase {
             Phase::Headquarters(_) => "command",

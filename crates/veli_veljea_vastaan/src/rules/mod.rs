@@ -449,6 +449,15 @@ impl Ruleset for VeliVeljeaVastaan {
     fn odds(&self, s: &State, side: Side, action: &Action) -> Option<engine::Odds> {
         self.odds_of(s, side, action)
     }
+
+    /// The game drawn again where `side` cannot see (`crate::bot`).
+    fn determinize(&self, s: &State, side: Side, rng: &mut engine::GameRng) -> State {
+        self.determinized(s, side, rng)
+    }
+
+    fn evaluate(&self, s: &State, side: Side) -> f32 {
+        self.value(s, side)
+    }
 }
 
 impl engine::RuleSystem for VeliVeljeaVastaan {

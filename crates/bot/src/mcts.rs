@@ -1,0 +1,267 @@
+//! Information-set Monte Carlo tree search with determinization.
+//!
+//! Each iteration draws a complete state consistent with what the bot's
+//! side knows (`Ruleset::determinize_rules`), then walks one shared tree on
+//! it. A node's edges are keyed by the side deciding there and its action,
+//! so that statistics gathered on different draws add up wherever the same
+//! action is legal; only the actions legal in the current draw are
+//! considered (selected, or expanded when new), and the exploration term
+//! counts how often an action was available rather than how often its node
+//! was visited (Cowling, Powley and Whitehouse, "Information Set Monte
+//! Carlo Tree Search", 2012). Whichever side decides at a point of the game
+//! (the opponent's reaction fire, a card answered out of turn) gets its own
+//! edges, valued from its own point of view. Below the tree, a random
+//! playout of at most `playout_depth` decisions, and then
+//! `Ruleset::evaluate`.
+
+use crate::Budget;
+use engine::{Decider, Ruleset, Side};
+use rand::RngExt;
+use std::time::Instant;
+
+/// How the search runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsSettings {
+    pub budget: Budget,
+    /// The exploration constant of UCB1 (values are in `[0, 1]`).
+    pub exploration: f32,
+    /// Random decisions played below the tree before the position is
+    /// evaluated.
+    pub playout_depth: u32,
+}
+
+impl Default for MctsSettings {
+    fn default() -> Self {
+        MctsSettings {
+            budget: Budget::NORMAL,
+            exploration: 0.7,
+            playout_depth: 10,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Searched {
+    /// The index of the chosen action in the choices given.
+    pub index: usize,
+    pub iterations: u32,
+    /// Each choice's visits and mean value at the root (for the given
+    /// choices, in their order).
+    pub root: Vec<(u32, f32)>,
+}
+
+struct Edge<A> {
+    side: Side,
+    action: A,
+    child: u32,
+    visits: u32,
+    value: f64,
+    available: u32,
+}
+
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+}
+
+/// Searches for `side`'s best choice among `choices` (its legal choices in
+/// `s`, in the rules' order) and returns its index. Deterministic for a
+/// given `seed` with an iteration budget. `choices` must not be empty.
+pub fn search<R: Ruleset>(
+    rules: &R,
+    s: &R::State,
+    side: Side,
+    choices: &[R::Action],
+    settings: &MctsSettings,
+    seed: u64,
+) -> Searched {
+    let mut rng = engine::rng_from_seed(seed);
+    if choices.len() <= 1 {
+        return Searched {
+            index: 0,
+            iterations: 0,
+            root: vec![(0, 0.0); choices.len()],
+        };
+    }
+    let started = Instant::now();
+    let mut nodes: Vec<Node<R::Action>> = vec![Node { edges: Vec::new() }];
+    let mut path: Vec<(u32, usize)> = Vec::new();
+    let mut legal: Vec<R::Action> = Vec::new();
+    let mut events = Vec::new();
+    let mut iterations = 0u32;
+    let c = f64::from(settings.exploration);
+    loop {
+        match settings.budget {
+            Budget::Iterations(n) if iterations >= n => break,
+            Budget::Millis(ms) if iterations > 0 && started.elapsed().as_millis() >= ms as u128 => {
+                break;
+            }
+            _ => {}
+        }
+        iterations += 1;
+        let (r, mut st) = rules.determinize_rules(s, side, &mut rng);
+        path.clear();
+        let mut node = 0u32;
+        let mut expanded = false;
+        // Selection and expansion.
+        while !expanded {
+            if r.outcome(&st).is_some() {
+                break;
+            }
+            let decider = match r.to_decide(&st) {
+                Decider::One(d) => d,
+                Decider::Both if node == 0 => side,
+                Decider::Both => Side::A,
+                Decider::Nobody => break,
+            };
+            legal.clear();
+            r.choices(&st, decider, &mut legal);
+            if node == 0 {
+                // At the root only what the bot may really choose.
+                legal.retain(|a| choices.contains(a));
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let n = &mut nodes[node as usize];
+            let mut untried: Vec<usize> = Vec::new();
+            let mut best: Option<(usize, f64)> = None;
+            let mut positions: Vec<usize> = Vec::with_capacity(legal.len());
+            for (i, a) in legal.iter().enumerate() {
+                match n
+                    .edges
+                    .iter()
+                    .position(|e| e.side == decider && e.action == *a)
+                {
+                    Some(p) => positions.push(p),
+                    None => untried.push(i),
+                }
+            }
+            for &p in &positions {
+                n.edges[p].available += 1;
+            }
+            let edge = if untried.is_empty() {
+                for &p in &positions {
+                    let e = &n.edges[p];
+                    let visits = f64::from(e.visits.max(1));
+                    let score =
+                        e.value / visits + c * (f64::from(e.available.max(1)).ln() / visits).sqrt();
+                    if best.is_none_or(|(_, b)| score > b) {
+                        best = Some((p, score));
+                    }
+                }
+                match best {
+                    Some((p, _)) => p,
+                    None => break,
+                }
+            } else {
+                let pick = untried[rng.random_range(0..untried.len())];
+                let child = nodes.len() as u32;
+                nodes.push(Node { edges: Vec::new() });
+                let n = &mut nodes[node as usize];
+                n.edges.push(Edge {
+                    side: decider,
+                    action: legal[pick].clone(),
+                    child,
+                    visits: 0,
+                    value: 0.0,
+                    available: 1,
+                });
+                expanded = true;
+                n.edges.len() - 1
+            };
+            let e = &nodes[node as usize].edges[edge];
+            events.clear();
+            r.apply_legal(&mut st, decider, &e.action, &mut events);
+            path.push((node, edge));
+            node = e.child;
+        }
+        // Playout.
+        for _ in 0..settings.playout_depth {
+            if r.outcome(&st).is_some() {
+                break;
+            }
+            let decider = match r.to_decide(&st) {
+                Decider::One(d) => d,
+                Decider::Both => {
+                    if rng.random_bool(0.5) {
+                        Side::A
+                    } else {
+                        Side::B
+                    }
+                }
+                Decider::Nobody => break,
+            };
+            legal.clear();
+            r.choices(&st, decider, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = &legal[rng.random_range(0..legal.len())];
+            events.clear();
+            r.apply_legal(&mut st, decider, a, &mut events);
+        }
+        let value = f64::from(r.evaluate(&st, Side::A).clamp(0.0, 1.0));
+        for &(n, e) in &path {
+            let e = &mut nodes[n as usize].edges[e];
+            e.visits += 1;
+            e.value += if e.side == Side::A {
+                value
+            } else {
+                1.0 - value
+            };
+        }
+    }
+    let root: Vec<(u32, f32)> = choices
+        .iter()
+        .map(|a| {
+            nodes[0]
+                .edges
+                .iter()
+                .find(|e| e.side == side && e.action == *a)
+                .map_or((0, 0.0), |e| {
+                    (e.visits, (e.value / f64::from(e.visits.max(1))) as f32)
+                })
+        })
+        .collect();
+    let mut index = 0;
+    for (i, &(v, m)) in root.iter().enumerate() {
+        let (bv, bm) = root[index];
+        if v > bv || (v == bv && m > bm) {
+            index = i;
+        }
+    }
+    Searched {
+        index,
+        iterations,
+        root,
+    }
+}
+
+impl Searched {
+    /// The choices best first: most visited, then best mean, then first
+    /// listed.
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.root.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (va, ma) = self.root[a];
+            let (vb, mb) = self.root[b];
+            vb.cmp(&va).then(mb.total_cmp(&ma)).then(a.cmp(&b))
+        });
+        // The chosen one first (the same by construction).
+        if let Some(p) = order.iter().position(|&i| i == self.index) {
+            order[..=p].rotate_right(1);
+        }
+        order
+    }
+}
+
+/// A seed for one decision, from a game's seed and the decision's number,
+/// so that a game against the bot replays from its save.
+pub fn decision_seed(game_seed: u64, decision: u64) -> u64 {
+    let mut x = game_seed ^ decision.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xb07_5eed;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x
+}
