@@ -211,13 +211,24 @@ impl RedActions {
                 selected: Some(u), ..
             }
             | Phase::Choose { card: Some(u), .. } => vec![u],
+            Phase::Choose { card: None, .. } => {
+                s.ids().filter(|&i| self.may_start_unit(s, i)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `id` is among [`Self::may_start`] (without listing them).
+    fn may_start_unit(&self, s: &State, id: UnitId) -> bool {
+        match s.phase {
+            Phase::Choose {
+                selected: Some(u), ..
+            }
+            | Phase::Choose { card: Some(u), .. } => u == id,
             Phase::Choose {
                 side, card: None, ..
-            } => s
-                .ids()
-                .filter(|&i| s.unit(i).side == side && self.eligible(s, i))
-                .collect(),
-            _ => Vec::new(),
+            } => s.unit(id).side == side && self.eligible(s, id),
+            _ => false,
         }
     }
 
@@ -406,7 +417,7 @@ impl RedActions {
             Phase::Choose {
                 selected: Some(u), ..
             } if u != id => w.say(|| format!("{} is chosen to act this segment", self.name(u))),
-            Phase::Choose { .. } if !self.may_start(s).contains(&id) => {
+            Phase::Choose { .. } if !self.may_start_unit(s, id) => {
                 w.say(|| format!("{} has had its segment this turn", self.name(id)))
             }
             _ => None,
@@ -415,7 +426,7 @@ impl RedActions {
 
     /// The choices of one unit now (a finite sample of its moves).
     pub fn unit_choices(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
-        let mut cands = Vec::new();
+        let mut cands = Vec::with_capacity(64);
         let u = s.unit(id);
         let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);
         if u.status == Status::Waiting {
