@@ -131,7 +131,7 @@ fn intervals_pushed(a: Point, b: Point, poly: &Polygon, push: i8) -> Vec<(Rat, R
         let s = raw(v);
         if s == 0 { push } else { s }
     };
-    let mut ts: Vec<Rat> = Vec::new();
+    let mut ts: Vec<Rat> = Vec::with_capacity(poly.points.len());
     let l2 = d.len2();
     for (u, v) in poly.edges() {
         if side(u) == side(v) {
@@ -429,6 +429,9 @@ pub fn path_cost_boxed(
     lines: &[(&Polyline, LineCost, Bbox)],
 ) -> Option<PathCost> {
     let mut total = PathCost::FREE;
+    // Kept across the legs (cleared for each): no allocation a leg.
+    let mut spans: Vec<(i128, i128, u8)> = Vec::new();
+    let mut cuts: Vec<i128> = Vec::new();
     for leg in path.windows(2) {
         let (a, b) = (leg[0], leg[1]);
         let lb = Bbox::of(&[a, b]);
@@ -443,7 +446,7 @@ pub fn path_cost_boxed(
         }
         // Quantised inside stretches per area; `whole`: the dearest area
         // the whole leg is inside.
-        let mut spans: Vec<(i128, i128, u8)> = Vec::new();
+        spans.clear();
         let mut whole: Option<u8> = None;
         for (poly, cost, bb) in areas {
             if !lb.meets(bb) || a == b || poly.points.len() < 3 {
@@ -484,7 +487,8 @@ pub fn path_cost_boxed(
             let m = spans.iter().map(|s| s.2 as u128).max().unwrap_or(1);
             round_sqrt(m * m * l2)
         } else {
-            let mut cuts: Vec<i128> = vec![0, QUANTUM];
+            cuts.clear();
+            cuts.extend([0, QUANTUM]);
             for s in &spans {
                 cuts.push(s.0);
                 cuts.push(s.1);

@@ -25,7 +25,7 @@
 //! - A senior officer releases a unit within 4" (his whole segment); the
 //!   unit leaves ambush but stays hidden, under a position marker.
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::geometry::{self, Polygon, boundary_dist2, in_polygon, line_of_sight};
 use crate::scenario::{Category, Level, Trait};
 use crate::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId};
@@ -119,22 +119,30 @@ impl RedActions {
         })
     }
 
-    pub(crate) fn scout_refusal(&self, s: &State, id: UnitId, spot: u16) -> Option<String> {
+    pub(crate) fn scout_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        spot: u16,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if u.ambush {
-            return Some("a unit in ambush keeps still".into());
+            return w.say(|| "a unit in ambush keeps still".into());
         }
         if u.scouted_turn == s.turn {
-            return Some(format!("{} has scouted this turn", self.name(id)));
+            return w.say(|| format!("{} has scouted this turn", self.name(id)));
         }
         let Some(points) = self.spot_points(spot) else {
-            return Some("there is no such piece of terrain".into());
+            return w.say(|| "there is no such piece of terrain".into());
         };
         if s.scouted.contains(&(u.side, spot)) {
-            return Some(format!(
-                "{} has been scouted by another unit this turn",
-                self.spot_name(spot)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} has been scouted by another unit this turn",
+                    self.spot_name(spot)
+                )
+            });
         }
         let reach = self.scouting_range(s, id);
         // A piece whose box is farther than the reach from the unit's is
@@ -142,11 +150,13 @@ impl RedActions {
         let far = u.on_table()
             && u.formation.bbox().gap(&crate::geometry::Bbox::of(points)) > reach.0 as i64;
         if far || !self.within_of_poly(s, id, &Polygon::new(points.to_vec()), reach) {
-            return Some(format!(
-                "{} is farther than {reach} from {}",
-                self.spot_name(spot),
-                self.name(id)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} is farther than {reach} from {}",
+                    self.spot_name(spot),
+                    self.name(id)
+                )
+            });
         }
         None
     }

@@ -17,7 +17,7 @@
 //! middle cross there as at a gap (Terrain Effects gives crushed wire to
 //! infantry at ½, which we read as passable at once).
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::geometry::{self, point_segment_dist2};
 use crate::scenario::{Category, LineKind};
 use crate::state::{Event, State, UnitId};
@@ -111,22 +111,30 @@ impl RedActions {
         }
     }
 
-    pub(crate) fn wire_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {
+    pub(crate) fn wire_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        fresh: bool,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if !fresh {
-            return Some("crossing wire takes the whole segment".into());
+            return w.say(|| "crossing wire takes the whole segment".into());
         }
         if !self.cat(u).is_infantry() {
-            return Some(format!(
-                "{} does not cross wire on foot (infantry only; tanks drive)",
-                self.name(id)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} does not cross wire on foot (infantry only; tanks drive)",
+                    self.name(id)
+                )
+            });
         }
         if u.pinned {
-            return Some(format!("{} is pinned", self.name(id)));
+            return w.say(|| format!("{} is pinned", self.name(id)));
         }
         if self.wire_at(s, id).is_none() {
-            return Some(format!("{} is not at the wire", self.name(id)));
+            return w.say(|| format!("{} is not at the wire", self.name(id)));
         }
         None
     }

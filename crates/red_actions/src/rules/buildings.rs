@@ -12,7 +12,7 @@
 //! cover in a section, except infantry evading. Units other than infantry
 //! stand in woods and buildings only in column.
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::geometry::{self, Formation, Polygon, boundary_dist2, in_polygon};
 use crate::scenario::{AreaKind, Category};
 use crate::state::{Event, State, UnitId};
@@ -133,33 +133,30 @@ impl RedActions {
         u8::MAX
     }
 
-    pub(crate) fn building_fire_refusal(
+    pub(crate) fn building_fire_refusal<W: Say>(
         &self,
         s: &State,
         id: UnitId,
         b: u16,
         fighting: bool,
         fresh: bool,
-    ) -> Option<String> {
+        w: W,
+    ) -> Option<W::Why> {
         if !fresh {
-            return Some("that takes the whole segment".into());
+            return w.say(|| "that takes the whole segment".into());
         }
         let Some(building) = self.sc().buildings.get(b as usize) else {
-            return Some("there is no such building".into());
+            return w.say(|| "there is no such building".into());
         };
         let markers = s.fires.get(b as usize).copied().unwrap_or(0);
         if markers >= FIRE_DESTROYS {
-            return Some(format!("{} has burnt down", building.name));
+            return w.say(|| format!("{} has burnt down", building.name));
         }
         if fighting && markers == 0 {
-            return Some(format!("{} is not on fire", building.name));
+            return w.say(|| format!("{} is not on fire", building.name));
         }
         if !self.touches_building(s, id, b) {
-            return Some(format!(
-                "{} is not touching {}",
-                self.name(id),
-                building.name
-            ));
+            return w.say(|| format!("{} is not touching {}", self.name(id), building.name));
         }
         None
     }

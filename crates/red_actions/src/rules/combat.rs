@@ -149,7 +149,7 @@ impl RedActions {
             return None;
         };
         let side = s.units.get(unit as usize)?.side;
-        if self.refusal_of(s, side, a).is_some() {
+        if self.is_refused(s, side, a) {
             return None;
         }
         let plan = self.charge_plan(s, unit, target, false).ok()?;

@@ -9,7 +9,7 @@
 //! moves leaves its foxholes; the first retire is ignored at once, before
 //! the hard-cover question, once a game.
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::scenario::Trait;
 use crate::state::{Event, State, UnitId};
 
@@ -17,19 +17,22 @@ use crate::state::{Event, State, UnitId};
 pub const MOST_QUARTERS: u8 = 12;
 
 impl RedActions {
-    pub(crate) fn dig_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {
+    pub(crate) fn dig_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        fresh: bool,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if !fresh {
-            return Some("digging takes the whole segment".into());
+            return w.say(|| "digging takes the whole segment".into());
         }
         if !self.cat(u).is_infantry() {
-            return Some(format!("{} cannot dig in (infantry only)", self.name(id)));
+            return w.say(|| format!("{} cannot dig in (infantry only)", self.name(id)));
         }
         if u.dug_in >= MOST_QUARTERS {
-            return Some(format!(
-                "{} has dug 3 columns of cover already",
-                self.name(id)
-            ));
+            return w.say(|| format!("{} has dug 3 columns of cover already", self.name(id)));
         }
         None
     }

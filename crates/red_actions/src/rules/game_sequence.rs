@@ -9,7 +9,7 @@
 //! the tokens they draw (the choice is the player's in the text: an
 //! out-of-turn decision not yet offered).
 
-use super::RedActions;
+use super::{Quiet, RedActions, Say, Words};
 use crate::geometry::Formation;
 use crate::scenario::{Initiative as Method, Level, Placement};
 use crate::state::{
@@ -211,13 +211,24 @@ impl RedActions {
                 selected: Some(u), ..
             }
             | Phase::Choose { card: Some(u), .. } => vec![u],
+            Phase::Choose { card: None, .. } => {
+                s.ids().filter(|&i| self.may_start_unit(s, i)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `id` is among [`Self::may_start`] (without listing them).
+    fn may_start_unit(&self, s: &State, id: UnitId) -> bool {
+        match s.phase {
+            Phase::Choose {
+                selected: Some(u), ..
+            }
+            | Phase::Choose { card: Some(u), .. } => u == id,
             Phase::Choose {
                 side, card: None, ..
-            } => s
-                .ids()
-                .filter(|&i| s.unit(i).side == side && self.eligible(s, i))
-                .collect(),
-            _ => Vec::new(),
+            } => s.unit(id).side == side && self.eligible(s, id),
+            _ => false,
         }
     }
 
@@ -389,25 +400,25 @@ impl RedActions {
     }
 
     /// Why the unit may not act now (`None`: it may).
-    fn not_acting(&self, s: &State, side: Side, id: UnitId) -> Option<String> {
+    fn not_acting<W: Say>(&self, s: &State, side: Side, id: UnitId, w: W) -> Option<W::Why> {
         if id as usize >= s.units.len() {
-            return Some("there is no such unit".into());
+            return w.say(|| "there is no such unit".into());
         }
         if self.decider(s) != Some(side) {
-            return Some("it is not this side's segment".into());
+            return w.say(|| "it is not this side's segment".into());
         }
         if s.unit(id).side != side {
-            return Some(format!("{} is not this side's", self.name(id)));
+            return w.say(|| format!("{} is not this side's", self.name(id)));
         }
         match s.phase {
             Phase::Acting(seg) if seg.unit != id => {
-                Some(format!("{} is acting this segment", self.name(seg.unit)))
+                w.say(|| format!("{} is acting this segment", self.name(seg.unit)))
             }
             Phase::Choose {
                 selected: Some(u), ..
-            } if u != id => Some(format!("{} is chosen to act this segment", self.name(u))),
-            Phase::Choose { .. } if !self.may_start(s).contains(&id) => {
-                Some(format!("{} has had its segment this turn", self.name(id)))
+            } if u != id => w.say(|| format!("{} is chosen to act this segment", self.name(u))),
+            Phase::Choose { .. } if !self.may_start_unit(s, id) => {
+                w.say(|| format!("{} has had its segment this turn", self.name(id)))
             }
             _ => None,
         }
@@ -415,7 +426,7 @@ impl RedActions {
 
     /// The choices of one unit now (a finite sample of its moves).
     pub fn unit_choices(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
-        let mut cands = Vec::new();
+        let mut cands = Vec::with_capacity(64);
         let u = s.unit(id);
         let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);
         if u.status == Status::Waiting {
@@ -468,7 +479,7 @@ impl RedActions {
         }
         cands.push(Action::Done { unit: id });
         for a in cands {
-            if !out.contains(&a) && self.refusal_of(s, u.side, &a).is_none() {
+            if !out.contains(&a) && !self.is_refused(s, u.side, &a) {
                 out.push(a);
             }
         }
@@ -483,24 +494,36 @@ impl RedActions {
         }
     }
 
-    /// Why an action is refused now (`None`: it is legal).
+    /// Why an action is refused now (`None`: it is legal), in words.
     pub fn refusal_of(&self, s: &State, side: Side, a: &Action) -> Option<String> {
+        self.refusal_in(s, side, a, Words)
+    }
+
+    /// Whether an action is refused now: the same rules as `refusal_of`,
+    /// without building the words (the listing and legality ask no more).
+    pub fn is_refused(&self, s: &State, side: Side, a: &Action) -> bool {
+        self.refusal_in(s, side, a, Quiet).is_some()
+    }
+
+    /// The rules of refusal, told as `w` says: `Words` builds the sentence
+    /// for the player, `Quiet` only that there is one.
+    fn refusal_in<W: Say>(&self, s: &State, side: Side, a: &Action, w: W) -> Option<W::Why> {
         if self.question(s).is_some() {
-            return self.answer_refusal(s, side, a);
+            return w.told(self.answer_refusal(s, side, a));
         }
         let id = a.unit();
-        if let Some(r) = self.not_acting(s, side, id) {
+        if let Some(r) = self.not_acting(s, side, id, w) {
             return Some(r);
         }
         if let Action::Select { .. } = a {
             return match s.phase {
                 Phase::Choose { selected: None, .. } => None,
-                Phase::Choose { .. } => Some(format!("{} is chosen already", self.name(id))),
-                _ => Some(format!("{} is acting already", self.name(id))),
+                Phase::Choose { .. } => w.say(|| format!("{} is chosen already", self.name(id))),
+                _ => w.say(|| format!("{} is acting already", self.name(id))),
             };
         }
         if let Some(r) = self.officer_refusal(s, a) {
-            return Some(r);
+            return w.say(|| r);
         }
         let u = s.unit(id);
         let seg = self.segment_of(s, id);
@@ -514,7 +537,7 @@ impl RedActions {
                     | Action::Shoot { .. }
             )
         {
-            return Some(format!("{} is not on the table yet", self.name(id)));
+            return w.say(|| format!("{} is not on the table yet", self.name(id)));
         }
         if u.routing
             && !matches!(
@@ -522,65 +545,70 @@ impl RedActions {
                 Action::Rout { .. } | Action::RallyRout { .. } | Action::Done { .. }
             )
         {
-            return Some(format!(
-                "{} is routing: it runs or tries to rally",
-                self.name(id)
-            ));
+            return w.say(|| format!("{} is routing: it runs or tries to rally", self.name(id)));
         }
-        if let Some(r) = self.ambush_refusal(s, id, a) {
+        if let Some(r) = self.ambush_refusal(s, id, a, w) {
             return Some(r);
         }
         match *a {
             Action::Done { .. } => {
                 if u.routing && fresh {
-                    Some("a routing unit runs or rallies in its segment".into())
+                    w.say(|| "a routing unit runs or rallies in its segment".into())
                 } else {
-                    self.train_done_refusal(s, id)
+                    w.told(self.train_done_refusal(s, id))
                 }
             }
-            Action::RunTrain { speed, .. } => self.run_refusal(s, id, &seg, speed),
-            Action::Repair { .. } => self.repair_refusal(s, id, fresh),
-            Action::Disembark { left, .. } => self.disembark_refusal(s, id, left, fresh),
-            Action::Fire { target, mode, .. } => self.fire_refusal(s, id, &seg, target, mode),
-            Action::RallyTrain { .. } => self.rally_train_refusal(s, id, fresh),
-            Action::Pivot { angle, .. } => self.pivot(s, id, &seg, angle).err(),
+            Action::RunTrain { speed, .. } => w.told(self.run_refusal(s, id, &seg, speed)),
+            Action::Repair { .. } => w.told(self.repair_refusal(s, id, fresh)),
+            Action::Disembark { left, .. } => w.told(self.disembark_refusal(s, id, left, fresh)),
+            Action::Fire { target, mode, .. } => {
+                w.told(self.fire_refusal(s, id, &seg, target, mode))
+            }
+            Action::RallyTrain { .. } => w.told(self.rally_train_refusal(s, id, fresh)),
+            Action::Pivot { angle, .. } => w.told(self.pivot(s, id, &seg, angle).err()),
             Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
                 if seg.pivoted && !seg.shot =>
             {
-                Some("after a pivot to fire, the unit fires before it moves".into())
+                w.say(|| "after a pivot to fire, the unit fires before it moves".into())
             }
-            Action::Enter { at, .. } => self.enter_refusal(s, id, at),
-            Action::Advance { distance, .. } => self
-                .advance(s, id, &seg, distance)
-                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                .and_then(|m| self.road_refusal(s, &seg, &m))
-                .err(),
-            Action::Wheel { pivot, angle, .. } => self
-                .wheel(s, id, &seg, pivot, angle)
-                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                .and_then(|m| self.road_refusal(s, &seg, &m))
-                .err(),
-            Action::Turn { turn, .. } => self
-                .turn(s, id, &seg, turn)
-                .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                .and_then(|m| self.road_refusal(s, &seg, &m))
-                .err(),
-            Action::Reform { .. } => self
-                .reform(s, id, &seg)
-                .and_then(|m| self.woods_column(s, id, &m.formation))
-                .err(),
+            Action::Enter { at, .. } => w.told(self.enter_refusal(s, id, at)),
+            Action::Advance { distance, .. } => w.told(
+                self.advance(s, id, &seg, distance)
+                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                    .and_then(|m| self.road_refusal(s, &seg, &m))
+                    .err(),
+            ),
+            Action::Wheel { pivot, angle, .. } => w.told(
+                self.wheel(s, id, &seg, pivot, angle)
+                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                    .and_then(|m| self.road_refusal(s, &seg, &m))
+                    .err(),
+            ),
+            Action::Turn { turn, .. } => w.told(
+                self.turn(s, id, &seg, turn)
+                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
+                    .and_then(|m| self.road_refusal(s, &seg, &m))
+                    .err(),
+            ),
+            Action::Reform { .. } => w.told(
+                self.reform(s, id, &seg)
+                    .and_then(|m| self.woods_column(s, id, &m.formation))
+                    .err(),
+            ),
             Action::Limber { .. } | Action::Unlimber { .. } => {
                 let want = matches!(a, Action::Limber { .. });
                 if !fresh {
-                    Some("limbering takes the whole segment".into())
+                    w.say(|| "limbering takes the whole segment".into())
                 } else if !self.cat(u).is_gun() {
-                    Some(format!("{} has no guns to limber", self.name(id)))
+                    w.say(|| format!("{} has no guns to limber", self.name(id)))
                 } else if (u.order == crate::state::Order::Limbered) == want {
-                    Some(format!(
-                        "{} is {} already",
-                        self.name(id),
-                        if want { "limbered" } else { "unlimbered" }
-                    ))
+                    w.say(|| {
+                        format!(
+                            "{} is {} already",
+                            self.name(id),
+                            if want { "limbered" } else { "unlimbered" }
+                        )
+                    })
                 } else {
                     let mut to = u.formation;
                     to.order = if want {
@@ -588,35 +616,35 @@ impl RedActions {
                     } else {
                         Order::Unlimbered.geometry()
                     };
-                    self.placement(s, id, &u.formation, &to, false)
-                        .err()
-                        .map(|r| format!("the guns would not fit: {r}"))
+                    let fits = self.placement(s, id, &u.formation, &to, false);
+                    w.told(fits.err().map(|r| format!("the guns would not fit: {r}")))
                 }
             }
-            Action::Shoot { target, .. } => self
-                .shoot_refusal(s, id, &seg, target)
-                .or_else(|| self.priority_refusal(s, id, target)),
+            Action::Shoot { target, .. } => w.told(
+                self.shoot_refusal(s, id, &seg, target)
+                    .or_else(|| self.priority_refusal(s, id, target)),
+            ),
             Action::RallyTerror { .. } => {
                 if !fresh {
-                    Some("rallying takes the whole segment".into())
+                    w.say(|| "rallying takes the whole segment".into())
                 } else if u.terror == 0 {
-                    Some(format!("{} has no terror to rally from", self.name(id)))
+                    w.say(|| format!("{} has no terror to rally from", self.name(id)))
                 } else {
                     None
                 }
             }
             Action::RallyRout { .. } => {
                 if !fresh {
-                    Some("rallying takes the whole segment".into())
+                    w.say(|| "rallying takes the whole segment".into())
                 } else {
-                    self.rally_rout_refusal(s, id)
+                    w.told(self.rally_rout_refusal(s, id))
                 }
             }
             Action::Rout { .. } => {
                 if fresh {
                     None
                 } else {
-                    Some("a rout move takes the whole segment".into())
+                    w.say(|| "a rout move takes the whole segment".into())
                 }
             }
             Action::HoldCover { .. }
@@ -626,9 +654,9 @@ impl RedActions {
             | Action::ShootChargers { .. }
             | Action::CounterCharge { .. }
             | Action::HaltCharge { .. }
-            | Action::RunOn { .. } => Some("nothing asks that now".into()),
-            Action::Charge { target, .. } => self.charge_refusal(s, id, &seg, target),
-            Action::Evade { .. } => self.evade_refusal(s, id, &seg),
+            | Action::RunOn { .. } => w.say(|| "nothing asks that now".into()),
+            Action::Charge { target, .. } => w.told(self.charge_refusal(s, id, &seg, target)),
+            Action::Evade { .. } => w.told(self.evade_refusal(s, id, &seg)),
             Action::Divide { .. }
             | Action::Combine { .. }
             | Action::Dismount { .. }
@@ -637,17 +665,17 @@ impl RedActions {
             | Action::LeaveUnit { .. }
             | Action::SwapRetire { .. }
             | Action::PreEmpt { .. }
-            | Action::LetAct { .. } => self.officer_action_refusal(s, a, fresh),
+            | Action::LetAct { .. } => self.officer_action_refusal(s, a, fresh, w),
             Action::Unpin { .. } => {
                 if !u.pinned {
-                    Some(format!("{} is not pinned", self.name(id)))
+                    w.say(|| format!("{} is not pinned", self.name(id)))
                 } else if seg.unpin_tried || seg.moved || seg.shot {
-                    Some("the pinned test is taken once, before anything else".into())
+                    w.say(|| "the pinned test is taken once, before anything else".into())
                 } else {
                     None
                 }
             }
-            _ => self.more_refusal(s, id, &seg, fresh, a),
+            _ => self.more_refusal(s, id, &seg, fresh, a, w),
         }
     }
 

@@ -15,7 +15,7 @@
 //! it; "known" enemies are those it may see in the view (not hidden
 //! ones); the mark of being shot at lasts the game.
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::geometry::{Formation, point_segment_dist2};
 use crate::rules::movement::Step;
 use crate::scenario::Category;
@@ -30,23 +30,26 @@ impl RedActions {
         s.unit_mut(id).shot_at = true;
     }
 
-    pub(crate) fn march_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {
+    pub(crate) fn march_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        fresh: bool,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if !fresh {
-            return Some("a march is declared at the start of the segment".into());
+            return w.say(|| "a march is declared at the start of the segment".into());
         }
         let officer = self.cat(u) == Category::Officer;
         if !officer && u.order != Order::Column {
-            return Some(format!("{} must be in column to march", self.name(id)));
+            return w.say(|| format!("{} must be in column to march", self.name(id)));
         }
         if u.pinned || u.routing {
-            return Some(format!("{} cannot march now", self.name(id)));
+            return w.say(|| format!("{} cannot march now", self.name(id)));
         }
         if u.shot_at {
-            return Some(format!(
-                "{} has been shot at: no more marching",
-                self.name(id)
-            ));
+            return w.say(|| format!("{} has been shot at: no more marching", self.name(id)));
         }
         let keep_off = self.sc().tables.distances.march_keep_off;
         let mine = u.footprint();
@@ -58,7 +61,7 @@ impl RedActions {
                 && crate::geometry::within(&mine, &o.footprint(), keep_off)
         });
         if near {
-            return Some(format!("an enemy is within {keep_off}: no marching"));
+            return w.say(|| format!("an enemy is within {keep_off}: no marching"));
         }
         None
     }

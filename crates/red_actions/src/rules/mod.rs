@@ -46,6 +46,7 @@ pub mod unit_characteristics;
 pub mod vehicles;
 pub mod visibility;
 pub mod weather;
+pub(crate) mod words;
 
 use crate::geometry::{AreaCost, Bbox, LineCost, Polygon, Polyline, SightRules};
 use crate::scenario::{AreaKind, Category, Cover, Elevation, LineKind, Scenario, TroopType};
@@ -55,6 +56,7 @@ use crate::view::View;
 use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
 use std::path::Path;
 use std::sync::Arc;
+pub(crate) use words::{Quiet, Say, Words};
 
 /// The table's terrain made ready for the geometry, per kind of mover.
 #[derive(Debug)]
@@ -419,7 +421,7 @@ impl Ruleset for RedActions {
     }
 
     fn legal(&self, s: &State, side: Side, a: &Action) -> bool {
-        self.refusal_of(s, side, a).is_none()
+        !self.is_refused(s, side, a)
     }
 
     fn refusal(&self, s: &State, side: Side, a: &Action) -> Option<String> {

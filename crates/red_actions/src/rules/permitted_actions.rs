@@ -20,7 +20,7 @@
 //! toward the other (to its side in line, to its rear in column); the
 //! other leaves play without counting as lost.
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::geometry::{self, half_vectors};
 use crate::state::{Event, Order, State, Status, Unit, UnitId};
 
@@ -353,22 +353,23 @@ impl RedActions {
     }
 
     /// Refusals of this helper's own actions.
-    pub(crate) fn officer_action_refusal(
+    pub(crate) fn officer_action_refusal<W: Say>(
         &self,
         s: &State,
         a: &crate::state::Action,
         fresh: bool,
-    ) -> Option<String> {
+        w: W,
+    ) -> Option<W::Why> {
         use crate::state::Action;
         let id = a.unit();
         match *a {
-            Action::Divide { into, .. } => self.divide_refusal(s, id, into, fresh),
-            Action::Combine { with, .. } => self.combine_refusal(s, id, with, fresh),
-            Action::Dismount { .. } => self.dismount_refusal(s, id, fresh),
-            Action::Mount { .. } => self.mount_refusal(s, id, fresh),
-            Action::JoinUnit { target, .. } => self.join_refusal(s, id, target),
-            Action::LeaveUnit { .. } => self.leave_refusal(s, id),
-            _ => Some("nothing asks that now".into()),
+            Action::Divide { into, .. } => w.told(self.divide_refusal(s, id, into, fresh)),
+            Action::Combine { with, .. } => w.told(self.combine_refusal(s, id, with, fresh)),
+            Action::Dismount { .. } => w.told(self.dismount_refusal(s, id, fresh)),
+            Action::Mount { .. } => w.told(self.mount_refusal(s, id, fresh)),
+            Action::JoinUnit { target, .. } => w.told(self.join_refusal(s, id, target)),
+            Action::LeaveUnit { .. } => w.told(self.leave_refusal(s, id)),
+            _ => w.say(|| "nothing asks that now".into()),
         }
     }
 

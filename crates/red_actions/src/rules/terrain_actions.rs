@@ -4,7 +4,7 @@
 //! tester; and what every step ends with (hidden units seen, ambushes
 //! offered to spring, foxholes left behind).
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::state::Event;
 use crate::state::{Action, Segment, State, Status, UnitId};
 use engine::Side;
@@ -12,16 +12,24 @@ use engine::Side;
 impl RedActions {
     /// Why a unit in ambush may not take this action (it only springs or
     /// holds until released).
-    pub(crate) fn ambush_refusal(&self, s: &State, id: UnitId, a: &Action) -> Option<String> {
+    pub(crate) fn ambush_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        a: &Action,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if u.ambush && !matches!(a, Action::Spring { .. } | Action::Done { .. }) {
-            return Some(format!(
-                "{} lies in ambush: it springs or holds until a senior officer releases it",
-                self.name(id)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} lies in ambush: it springs or holds until a senior officer releases it",
+                    self.name(id)
+                )
+            });
         }
         if !u.ambush && matches!(a, Action::Spring { .. }) {
-            return Some(format!("{} is not in ambush", self.name(id)));
+            return w.say(|| format!("{} is not in ambush", self.name(id)));
         }
         if s.unit(id).in_wire.is_some()
             && !matches!(
@@ -29,54 +37,57 @@ impl RedActions {
                 Action::CrossWire { .. } | Action::Shoot { .. } | Action::Done { .. }
             )
         {
-            return Some(format!(
-                "{} is caught in the wire: it tries to cross, shoots or holds",
-                self.name(id)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} is caught in the wire: it tries to cross, shoots or holds",
+                    self.name(id)
+                )
+            });
         }
         None
     }
 
     /// Refusals of this module's actions.
-    pub(crate) fn more_refusal(
+    pub(crate) fn more_refusal<W: Say>(
         &self,
         s: &State,
         id: UnitId,
         seg: &Segment,
         fresh: bool,
         a: &Action,
-    ) -> Option<String> {
+        w: W,
+    ) -> Option<W::Why> {
         match *a {
-            Action::Scout { spot, .. } => self.scout_refusal(s, id, spot),
+            Action::Scout { spot, .. } => self.scout_refusal(s, id, spot, w),
             Action::Spring { target, .. } => {
                 if !fresh {
-                    Some("springing an ambush is the whole segment".into())
+                    w.say(|| "springing an ambush is the whole segment".into())
                 } else if seg.shot {
-                    Some("it has fired this segment".into())
+                    w.say(|| "it has fired this segment".into())
                 } else if self.may_spring(s, id, target) {
                     None
                 } else {
-                    Some("no enemy to spring on there (short range, arc and sight)".into())
+                    w.say(|| "no enemy to spring on there (short range, arc and sight)".into())
                 }
             }
             Action::Release { ambusher, .. } => {
                 if !fresh {
-                    Some("giving the order takes the officer's segment".into())
+                    w.say(|| "giving the order takes the officer's segment".into())
                 } else {
-                    self.release_refusal(s, id, ambusher)
+                    w.told(self.release_refusal(s, id, ambusher))
                 }
             }
-            Action::Dig { .. } => self.dig_refusal(s, id, fresh),
+            Action::Dig { .. } => self.dig_refusal(s, id, fresh, w),
             Action::SetFire { building, .. } => {
-                self.building_fire_refusal(s, id, building, false, fresh)
+                self.building_fire_refusal(s, id, building, false, fresh, w)
             }
             Action::FightFire { building, .. } => {
-                self.building_fire_refusal(s, id, building, true, fresh)
+                self.building_fire_refusal(s, id, building, true, fresh, w)
             }
-            Action::March { .. } => self.march_refusal(s, id, fresh),
-            Action::CrossWire { .. } => self.wire_refusal(s, id, fresh),
-            Action::LieLow { .. } => Some("nothing asks that now".into()),
-            _ => Some("not an action of these sections".into()),
+            Action::March { .. } => self.march_refusal(s, id, fresh, w),
+            Action::CrossWire { .. } => self.wire_refusal(s, id, fresh, w),
+            Action::LieLow { .. } => w.say(|| "nothing asks that now".into()),
+            _ => w.say(|| "not an action of these sections".into()),
         }
     }
 
