@@ -689,12 +689,15 @@ fn dress(
             .max(8.0);
         let mut name = short_name(&u.name);
         if u.officer.is_some() {
-            name.push_str(" ★");
+            name.push_str(" *");
         }
+        // Every other unit's name a line lower, so that neighbours' names
+        // (a train's cars, a line of companies) do not run together.
+        let lower = if u.id % 2 == 1 { 9.0 } else { 0.0 };
         c.spawn((
             label(name, 9.0, Color::srgb(0.05, 0.05, 0.05)),
             Anchor::TOP_CENTER,
-            Transform::from_xyz(0.0, -half.min(30.0) - 2.0, 0.3),
+            Transform::from_xyz(0.0, -half.min(30.0) - 2.0 - lower, 0.3),
         ));
         let marks = markers(u);
         if !marks.is_empty() {

@@ -66,15 +66,13 @@ pub fn table_panel(ui: &mut egui::Ui, m: &RaMatch, v: &View) {
         weather_name(sc.weather)
     ));
     for side in Side::BOTH {
-        ui.colored_label(
-            side_colour(side),
-            format!(
-                "{}: lost {} of {} points",
-                rules.side_name(side),
-                v.points_lost[side.index()],
-                sc.sides[side.index()].points
-            ),
+        let text = format!(
+            "{}: lost {} of {} points",
+            rules.side_name(side),
+            v.points_lost[side.index()],
+            sc.sides[side.index()].points
         );
+        ui.add(egui::Label::new(egui::RichText::new(text).color(side_colour(side))).wrap());
     }
     if !v.markers.is_empty() {
         ui.label(format!(
@@ -161,19 +159,30 @@ pub fn unit_panel(ui: &mut egui::Ui, m: &RaMatch, v: &View, unit: UnitId) -> boo
         return false;
     };
     ui.heading("Selected unit");
-    ui.colored_label(side_colour(u.side), egui::RichText::new(&u.name).strong());
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(&u.name)
+                .strong()
+                .color(side_colour(u.side)),
+        )
+        .wrap(),
+    );
     let size = u
         .bases
         .first()
-        .map(|b| format!(", bases {}\" × {}\"", b.width, b.depth))
+        .map(|b| format!(", bases {} × {}", b.width, b.depth))
         .unwrap_or_default();
-    ui.label(format!(
-        "{}: {} base{} {}{size}",
-        u.troop,
-        u.bases.len(),
-        if u.bases.len() == 1 { "" } else { "s" },
-        order_name(u.order)
-    ));
+    if u.on_table {
+        ui.label(format!(
+            "{}: {} base{} {}{size}",
+            u.troop,
+            u.bases.len(),
+            if u.bases.len() == 1 { "" } else { "s" },
+            order_name(u.order)
+        ));
+    } else {
+        ui.label(u.troop.as_str());
+    }
     if !u.on_table {
         ui.label(match u.aboard {
             Some(_) => "aboard a train",
