@@ -255,7 +255,7 @@ fn simulate_refuses_an_unknown_rule_system_or_scenario() {
         "--games",
         "1",
     ]);
-    assert!(text(&o).1.contains("not built yet"));
+    assert!(text(&o).1.contains("no scenario \"x\""));
     let o = fourfronts(&[
         "simulate",
         "--ruleset",

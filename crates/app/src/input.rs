@@ -32,10 +32,16 @@ pub enum UiAction {
     /// Open the rules reference at the section behind the prompt.
     Rules,
     Save,
+    /// Turn the piece being moved anticlockwise / clockwise (boards whose
+    /// pieces face any way).
+    RotateLeft,
+    RotateRight,
+    /// Switch the measuring tape on or off (boards measured in inches).
+    Measure,
 }
 
 impl UiAction {
-    pub const ALL: [UiAction; 15] = [
+    pub const ALL: [UiAction; 18] = [
         UiAction::Select,
         UiAction::Confirm,
         UiAction::Cancel,
@@ -51,6 +57,9 @@ impl UiAction {
         UiAction::ZoomOut,
         UiAction::Rules,
         UiAction::Save,
+        UiAction::RotateLeft,
+        UiAction::RotateRight,
+        UiAction::Measure,
     ];
 
     /// The name used in the settings file.
@@ -71,6 +80,9 @@ impl UiAction {
             UiAction::ZoomOut => "zoom_out",
             UiAction::Rules => "rules",
             UiAction::Save => "save",
+            UiAction::RotateLeft => "rotate_left",
+            UiAction::RotateRight => "rotate_right",
+            UiAction::Measure => "measure",
         }
     }
 
@@ -91,6 +103,9 @@ impl UiAction {
             UiAction::ZoomOut => &["Minus", "NumpadSubtract", "WheelDown"],
             UiAction::Rules => &["F1", "KeyR"],
             UiAction::Save => &["Ctrl+KeyS"],
+            UiAction::RotateLeft => &["KeyQ"],
+            UiAction::RotateRight => &["KeyE"],
+            UiAction::Measure => &["KeyM"],
         }
     }
 }

@@ -144,6 +144,25 @@ impl<R: Ruleset> Match<R> {
         Ok(())
     }
 
+    /// Applies an action of the seated side that need not be one of the
+    /// listed choices (a parameterised choice made on the board: an advance
+    /// of any length within its limits) with [`Game::apply`], which checks
+    /// it: a refused one changes nothing, and its reason is the message.
+    pub fn act(&mut self, action: R::Action) -> Result<(), String> {
+        let seat = self.seat;
+        let events = match self.game.apply(seat, action) {
+            Ok(events) => events.to_vec(),
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return Err(e.to_string());
+            }
+        };
+        self.fresh = events.len();
+        self.record(&events);
+        self.after_change();
+        Ok(())
+    }
+
     fn after_change(&mut self) {
         self.cursor = 0;
         self.message = None;

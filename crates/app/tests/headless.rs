@@ -828,3 +828,167 @@ fn red_square_every_choice_about_a_unit_or_square_is_a_click() {
         assert!(checked > 50, "{scenario}: only {checked} choices checked");
     }
 }
+
+/// Red Actions! through the input layer: a unit selected with a click and
+/// moved by dragging it (the select button pressed on it, the pointer
+/// taken ahead of it, let go), then the rest of the turn by the keys; the
+/// pieces follow the view all along.
+#[test]
+fn red_actions_one_turn_through_the_input_layer_with_a_move_made_by_dragging() {
+    use app::boards::red_actions::{Pointer, RaShown, SCALE, Table, UnitPiece, heading};
+    use engine::Ruleset;
+    use engine::param::{Param, Value};
+    use red_actions::RedActions;
+    use red_actions::state::Action;
+    let mut app = new_app(temp_dir("red_actions"), shipped());
+    start_in(&mut app, "red_actions", "village", 3);
+    app.update();
+    let check = |app: &mut App| {
+        let view = app.world().resource::<RaShown>().view.clone().unwrap();
+        let mut q = app.world_mut().query::<&UnitPiece>();
+        let mut pieces: Vec<_> = q
+            .iter(app.world())
+            .map(|p| (p.id, p.bases.clone()))
+            .collect();
+        pieces.sort_by_key(|p| p.0);
+        let on_table: Vec<_> = view
+            .units
+            .iter()
+            .filter(|u| u.on_table && !u.bases.is_empty())
+            .map(|u| (u.id, u.bases.clone()))
+            .collect();
+        assert_eq!(
+            pieces, on_table,
+            "one piece per unit on the table, its bases"
+        );
+        view
+    };
+    check(&mut app);
+    // Random decisions until the seated side has an advance of at least
+    // 2" on offer for a unit.
+    let mut rng = 9u64;
+    let mut found = None;
+    for _ in 0..200 {
+        app.update();
+        if play(&app) == Some(Play::HandOver) {
+            tap(&mut app, KeyCode::Enter);
+            continue;
+        }
+        let session = app.world().resource::<Session>();
+        let m = session.of::<RedActions>().unwrap();
+        let offers = m.game().rules().offers(m.game().state(), m.seat());
+        found = offers.iter().find_map(|o| match o.param {
+            Param::Distance { max, .. } if max.0 >= 200 => match o.action(Value::Distance(max)) {
+                Some(Action::Advance { unit, .. }) => Some((unit, max)),
+                _ => None,
+            },
+            _ => None,
+        });
+        if found.is_some() {
+            break;
+        }
+        key_decision(&mut app, &mut rng);
+    }
+    let (unit, max) = found.expect("an advance comes up");
+    let view = check(&mut app);
+    let (table, before) = {
+        let session = app.world().resource::<Session>();
+        let m = session.of::<RedActions>().unwrap();
+        (Table::of(m), m.game().history().len())
+    };
+    let u = view.units.iter().find(|u| u.id == unit).unwrap().clone();
+    let base = u.bases[0];
+    let on_unit = table.world(base.pose.at);
+    let front = app::boards::red_actions::formation_of(&u).unwrap().front;
+    // Two inches ahead of its front (less than its allowance).
+    let want = 200.min(max.0);
+    let ahead = table.world(front.at) + heading(front.facing) * (want as f32 / 100.0) * SCALE;
+    let set_pointer = |app: &mut App, at: Vec2| {
+        app.world_mut().resource_mut::<Pointer>().0 = Some(at);
+    };
+    // A click on the unit selects it.
+    set_pointer(&mut app, on_unit);
+    app.update();
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<app::boards::red_actions::RaSelected>()
+            .0,
+        Some(unit),
+        "a click on the unit selects it"
+    );
+    assert_eq!(
+        decisions(&app) - before,
+        0,
+        "a click on a unit with moves decides nothing"
+    );
+    // Pressed on it, dragged ahead, let go.
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    for k in 1..=4 {
+        set_pointer(&mut app, on_unit + (ahead - on_unit) * k as f32 / 4.0);
+        app.update();
+    }
+    {
+        let tools = app.world().resource::<app::boards::red_actions::Tools>();
+        let g = tools.ghost.as_ref().expect("the ghost follows the pointer");
+        assert_eq!(g.unit, unit);
+        assert!(g.refusal.is_none(), "{:?}", g.refusal);
+    }
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+    app.update();
+    let (last, after) = {
+        let session = app.world().resource::<Session>();
+        let m = session.of::<RedActions>().unwrap();
+        (
+            m.game().history().last().map(|d| d.action),
+            m.game().history().len(),
+        )
+    };
+    assert_eq!(after, before + 1, "letting go made one move");
+    match last {
+        Some(Action::Advance { unit: u2, distance }) => {
+            assert_eq!(u2, unit);
+            assert!(
+                (distance.0 - want).abs() <= 2,
+                "advanced {distance} for {want} hundredths"
+            );
+        }
+        other => panic!("not an advance: {other:?}"),
+    }
+    let view = check(&mut app);
+    let moved = view.units.iter().find(|x| x.id == unit).unwrap();
+    assert_ne!(moved.bases, u.bases, "the piece moved with the view");
+    // The rest of the turn by the keys; the pieces keep following.
+    let turn = view.turn;
+    let mut n = decisions(&app);
+    for _ in 0..3000 {
+        if screen(&app) == Screen::GameOver {
+            break;
+        }
+        key_decision(&mut app, &mut rng);
+        app.update();
+        if decisions(&app) >= n + 20 {
+            n = decisions(&app);
+            check(&mut app);
+        }
+        let now = app
+            .world()
+            .resource::<RaShown>()
+            .view
+            .as_ref()
+            .map(|v| v.turn);
+        if now.is_some_and(|t| t > turn) {
+            break;
+        }
+    }
+    let view = check(&mut app);
+    assert!(
+        view.turn > turn || screen(&app) == Screen::GameOver,
+        "the turn ended"
+    );
+}

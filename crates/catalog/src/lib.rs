@@ -81,9 +81,9 @@ register! {
     built:
         death_on_the_rails::DeathOnTheRails,
         veli_veljea_vastaan::VeliVeljeaVastaan,
-        red_square::RedSquare;
-    in_progress:
+        red_square::RedSquare,
         red_actions::rules::RedActions;
+    in_progress: ;
     coming:
 }
 

@@ -52,6 +52,12 @@ pub trait BoardPanel: Send + Sync + 'static {
     fn selected(&self, ui: &mut egui::Ui, m: &dyn AnyMatch) -> bool;
 }
 
+/// Whether the board in play took the press under way for itself (a piece
+/// dragged to a new place, the measuring tape): the camera does not pan
+/// with it.
+#[derive(Resource, Default, Debug)]
+pub struct HeldPress(pub bool);
+
 /// The panels of the board in play (`None` on the launcher).
 #[derive(Resource, Default)]
 pub struct Panels(pub Option<Box<dyn BoardPanel>>);
@@ -157,6 +163,7 @@ impl Plugin for BoardKit {
     fn build(&self, app: &mut App) {
         app.init_resource::<ClickMenu>()
             .init_resource::<Panels>()
+            .init_resource::<HeldPress>()
             .add_systems(OnEnter(Screen::Launcher), clear_board)
             .add_systems(OnEnter(Play::HandOver), hide_board)
             .add_systems(OnExit(Play::HandOver), show_board);

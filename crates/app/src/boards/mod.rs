@@ -5,6 +5,7 @@
 
 pub mod death_on_the_rails;
 pub mod kit;
+pub mod red_actions;
 pub mod red_square;
 pub mod veli_veljea_vastaan;
 
@@ -36,6 +37,7 @@ pub const BOARDS: &[Board] = &[
     death_on_the_rails::BOARD,
     veli_veljea_vastaan::BOARD,
     red_square::BOARD,
+    red_actions::BOARD,
 ];
 
 /// Pan and zoom of the board camera, shared by every board: the pan keys,
@@ -164,12 +166,14 @@ impl DragPan {
 
 /// The pan keys, the zoom keys and wheel (over the board only), and
 /// dragging with the select button.
+#[allow(clippy::too_many_arguments)]
 pub fn pan_and_zoom(
     actions: Single<&ActionState<UiAction>>,
     focus: Res<UiFocus>,
     time: Res<Time>,
     windows: Query<&Window, With<PrimaryWindow>>,
     play: Option<Res<State<Play>>>,
+    held: Res<kit::HeldPress>,
     mut drag: ResMut<DragPan>,
     mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
@@ -187,7 +191,9 @@ pub fn pan_and_zoom(
     let Projection::Orthographic(o) = &mut *proj else {
         return;
     };
-    // The board follows the pointer: window y runs down, the world's up.
+    // The board follows the pointer: window y runs down, the world's up
+    // (unless the board took the press to drag a piece or measure).
+    let dragged = if held.0 { Vec2::ZERO } else { dragged };
     let mut d = Vec2::new(-dragged.x, dragged.y) * o.scale;
     if !focus.typing {
         let speed = 700.0 * o.scale * time.delta_secs();

@@ -35,6 +35,7 @@ pub mod invariants;
 pub mod marching;
 pub mod morale;
 pub mod movement;
+pub mod odds;
 pub mod officers;
 pub mod out_of_turn;
 pub mod permitted_actions;
@@ -426,6 +427,10 @@ impl Ruleset for RedActions {
 
     fn refusal(&self, s: &State, side: Side, a: &Action) -> Option<String> {
         self.refusal_of(s, side, a)
+    }
+
+    fn odds(&self, s: &State, side: Side, a: &Action) -> Option<engine::Odds> {
+        self.odds_of(s, side, a)
     }
 
     fn offers(&self, s: &State, side: Side) -> Vec<engine::param::Offer<Action>> {
