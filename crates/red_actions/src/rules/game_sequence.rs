@@ -672,7 +672,7 @@ impl RedActions {
             | Action::HaltCharge { .. }
             | Action::RunOn { .. } => w.say(|| "nothing asks that now".into()),
             Action::Charge { target, .. } => w.told(self.charge_refusal(s, id, &seg, target)),
-            Action::Evade { .. } => w.told(self.evade_refusal(s, id, &seg)),
+            Action::Evade { .. } => self.evade_refusal(s, id, &seg, w),
             Action::Divide { .. }
             | Action::Combine { .. }
             | Action::Dismount { .. }
