@@ -11,28 +11,36 @@
 //! horse holders are lost if the unit leaves play. Points lost count the
 //! mounted card.
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::state::{Event, Order, State, UnitId};
 
 impl RedActions {
-    pub(crate) fn dismount_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {
+    pub(crate) fn dismount_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        fresh: bool,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if !fresh {
-            return Some("dismounting takes the whole move".into());
+            return w.say(|| "dismounting takes the whole move".into());
         }
         let Some(inf) = self.troop(u).dismounts_as else {
-            return Some(format!("{} has no horses to leave", self.unit_name(s, id)));
+            return w.say(|| format!("{} has no horses to leave", self.unit_name(s, id)));
         };
         if u.bases() < 2 {
-            return Some("one base would hold the horses and no one would be left".into());
+            return w.say(|| "one base would hold the horses and no one would be left".into());
         }
         let mut to = u.formation;
         to.count -= 1;
         to.order = Order::Line.geometry();
         to.depth = self.sc().troops[inf].depth;
-        self.placement(s, id, &u.formation, &to, false)
-            .err()
-            .map(|r| format!("the dismounted unit would not fit: {r}"))
+        let fits = self.placement(s, id, &u.formation, &to, false);
+        w.told(
+            fits.err()
+                .map(|r| format!("the dismounted unit would not fit: {r}")),
+        )
     }
 
     pub(crate) fn dismount(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
@@ -62,17 +70,25 @@ impl RedActions {
         Some(to)
     }
 
-    pub(crate) fn mount_refusal(&self, s: &State, id: UnitId, fresh: bool) -> Option<String> {
+    pub(crate) fn mount_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        fresh: bool,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if !fresh {
-            return Some("mounting takes the whole move".into());
+            return w.say(|| "mounting takes the whole move".into());
         }
         let Some(to) = self.mounted_formation(s, id) else {
-            return Some(format!("{} has no horses", self.unit_name(s, id)));
+            return w.say(|| format!("{} has no horses", self.unit_name(s, id)));
         };
-        self.placement(s, id, &u.formation, &to, false)
-            .err()
-            .map(|r| format!("the mounted unit would not fit: {r}"))
+        let fits = self.placement(s, id, &u.formation, &to, false);
+        w.told(
+            fits.err()
+                .map(|r| format!("the mounted unit would not fit: {r}")),
+        )
     }
 
     pub(crate) fn mount(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {

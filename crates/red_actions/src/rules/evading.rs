@@ -6,7 +6,7 @@
 //! routers never evade. The choice made before the unit's segment when it
 //! is shot at is not yet asked (rulings).
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::state::{Event, Phase, Segment, State, UnitId};
 use engine::param::Inches;
 
@@ -17,24 +17,32 @@ impl RedActions {
         self.troop(s.unit(id)).evasive.unwrap_or(Inches::ZERO)
     }
 
-    pub(crate) fn evade_refusal(&self, s: &State, id: UnitId, seg: &Segment) -> Option<String> {
+    pub(crate) fn evade_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if u.routing {
-            return Some("a routing unit never evades".into());
+            return w.say(|| "a routing unit never evades".into());
         }
         if !u.on_table() {
-            return Some(format!("{} is not on the table", self.name(id)));
+            return w.say(|| format!("{} is not on the table", self.name(id)));
         }
         if u.evading && seg.allowance <= self.evasive_speed(s, id) {
-            return Some(format!("{} is evading already", self.name(id)));
+            return w.say(|| format!("{} is evading already", self.name(id)));
         }
         let v = self.evasive_speed(s, id);
         if seg.charged > v {
-            return Some(format!(
-                "{} has moved {} this segment, more than its evasive speed of {v}",
-                self.name(id),
-                seg.charged
-            ));
+            return w.say(|| {
+                format!(
+                    "{} has moved {} this segment, more than its evasive speed of {v}",
+                    self.name(id),
+                    seg.charged
+                )
+            });
         }
         None
     }

@@ -478,8 +478,12 @@ impl RedActions {
             self.officer_choices(s, id, &mut cands);
         }
         cands.push(Action::Done { unit: id });
+        // The unit's segment, the same for every candidate, worked out once.
+        let seg = self.segment_of(s, id);
         for a in cands {
-            if !out.contains(&a) && !self.is_refused(s, u.side, &a) {
+            let known = (a.unit() == id).then_some(&seg);
+            let refused = self.refusal_in(s, u.side, &a, known, Quiet).is_some();
+            if !out.contains(&a) && !refused {
                 out.push(a);
             }
         }
@@ -496,18 +500,27 @@ impl RedActions {
 
     /// Why an action is refused now (`None`: it is legal), in words.
     pub fn refusal_of(&self, s: &State, side: Side, a: &Action) -> Option<String> {
-        self.refusal_in(s, side, a, Words)
+        self.refusal_in(s, side, a, None, Words)
     }
 
     /// Whether an action is refused now: the same rules as `refusal_of`,
     /// without building the words (the listing and legality ask no more).
     pub fn is_refused(&self, s: &State, side: Side, a: &Action) -> bool {
-        self.refusal_in(s, side, a, Quiet).is_some()
+        self.refusal_in(s, side, a, None, Quiet).is_some()
     }
 
     /// The rules of refusal, told as `w` says: `Words` builds the sentence
-    /// for the player, `Quiet` only that there is one.
-    fn refusal_in<W: Say>(&self, s: &State, side: Side, a: &Action, w: W) -> Option<W::Why> {
+    /// for the player, `Quiet` only that there is one. `known`: the acting
+    /// unit's [`Self::segment_of`] when the caller has it (a listing works
+    /// it out once for all its candidates).
+    fn refusal_in<W: Say>(
+        &self,
+        s: &State,
+        side: Side,
+        a: &Action,
+        known: Option<&Segment>,
+        w: W,
+    ) -> Option<W::Why> {
         if self.question(s).is_some() {
             return w.told(self.answer_refusal(s, side, a));
         }
@@ -526,7 +539,10 @@ impl RedActions {
             return w.say(|| r);
         }
         let u = s.unit(id);
-        let seg = self.segment_of(s, id);
+        let seg = match known {
+            Some(&seg) => seg,
+            None => self.segment_of(s, id),
+        };
         let fresh = !matches!(s.phase, Phase::Acting(_));
         if u.status == Status::Waiting
             && !matches!(
@@ -656,7 +672,7 @@ impl RedActions {
             | Action::HaltCharge { .. }
             | Action::RunOn { .. } => w.say(|| "nothing asks that now".into()),
             Action::Charge { target, .. } => w.told(self.charge_refusal(s, id, &seg, target)),
-            Action::Evade { .. } => w.told(self.evade_refusal(s, id, &seg)),
+            Action::Evade { .. } => self.evade_refusal(s, id, &seg, w),
             Action::Divide { .. }
             | Action::Combine { .. }
             | Action::Dismount { .. }

@@ -17,7 +17,7 @@
 //! is uniform among those still in the bag (not held by any unit, not
 //! killed).
 
-use super::RedActions;
+use super::{RedActions, Say};
 use crate::geometry;
 use crate::scenario::{Category, Level, OfficerToken, OfficerTrait, Trait};
 use crate::state::{Action, Ask, Event, Initiative, Officer, Phase, State, Status, Test, UnitId};
@@ -366,36 +366,43 @@ impl RedActions {
 
     /// Personal command: why the senior officer base may not join the
     /// unit now.
-    pub(crate) fn join_refusal(&self, s: &State, id: UnitId, target: UnitId) -> Option<String> {
+    pub(crate) fn join_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if self.cat(u) != Category::Officer || u.officer.is_none() {
-            return Some(format!("{} is no senior officer", self.unit_name(s, id)));
+            return w.say(|| format!("{} is no senior officer", self.unit_name(s, id)));
         }
         if target as usize >= s.units.len() || target == id {
-            return Some("there is no such unit to command".into());
+            return w.say(|| "there is no such unit to command".into());
         }
         let t = s.unit(target);
         if t.side != u.side || !self.standing(s, target) {
-            return Some(format!(
-                "{} is not a friendly unit standing on the table",
-                self.unit_name(s, target)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} is not a friendly unit standing on the table",
+                    self.unit_name(s, target)
+                )
+            });
         }
         if self.cat(t) == Category::Officer || t.formation.count == 0 {
-            return Some("a senior officer takes command of troops".into());
+            return w.say(|| "a senior officer takes command of troops".into());
         }
         if self.personal_commander(s, target).is_some() {
-            return Some(format!(
-                "{} has a senior officer in command already",
-                self.unit_name(s, target)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} has a senior officer in command already",
+                    self.unit_name(s, target)
+                )
+            });
         }
         let near = self.sc().tables.morale.senior_near;
         if !crate::geometry::within(&u.footprint(), &t.footprint(), near) {
-            return Some(format!(
-                "{} is more than {near} away",
-                self.unit_name(s, target)
-            ));
+            return w.say(|| format!("{} is more than {near} away", self.unit_name(s, target)));
         }
         let commissar = |tok: Option<Officer>| {
             tok.is_some_and(|o| {
@@ -405,10 +412,12 @@ impl RedActions {
             })
         };
         if commissar(t.officer) && !commissar(u.officer) {
-            return Some(format!(
-                "the Commissar commanding {} lets no other officer take over",
-                self.unit_name(s, target)
-            ));
+            return w.say(|| {
+                format!(
+                    "the Commissar commanding {} lets no other officer take over",
+                    self.unit_name(s, target)
+                )
+            });
         }
         None
     }
@@ -426,15 +435,12 @@ impl RedActions {
         });
     }
 
-    pub(crate) fn leave_refusal(&self, s: &State, id: UnitId) -> Option<String> {
+    pub(crate) fn leave_refusal<W: Say>(&self, s: &State, id: UnitId, w: W) -> Option<W::Why> {
         let Some(o) = self.personal_commander(s, id) else {
-            return Some(format!(
-                "no senior officer commands {}",
-                self.unit_name(s, id)
-            ));
+            return w.say(|| format!("no senior officer commands {}", self.unit_name(s, id)));
         };
         if self.beside(s, o, id).is_none() {
-            return Some("there is no room for the officer's base beside the unit".into());
+            return w.say(|| "there is no room for the officer's base beside the unit".into());
         }
         None
     }

@@ -60,27 +60,30 @@ impl RedActions {
         Some((0..into).map(|i| q + u8::from(i < r)).collect())
     }
 
-    pub(crate) fn divide_refusal(
+    pub(crate) fn divide_refusal<W: Say>(
         &self,
         s: &State,
         id: UnitId,
         into: u8,
         fresh: bool,
-    ) -> Option<String> {
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         if !fresh {
-            return Some("dividing takes the whole turn".into());
+            return w.say(|| "dividing takes the whole turn".into());
         }
         let c = self.cat(u);
         if c == crate::scenario::Category::Officer || c.is_train_car() {
-            return Some(format!("{} cannot divide", self.unit_name(s, id)));
+            return w.say(|| format!("{} cannot divide", self.unit_name(s, id)));
         }
         if self.division(s, id, into).is_none() {
-            return Some(format!(
-                "{} bases do not make {into} units of at least {}",
-                u.bases(),
-                self.troop(u).min_bases.max(1)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} bases do not make {into} units of at least {}",
+                    u.bases(),
+                    self.troop(u).min_bases.max(1)
+                )
+            });
         }
         None
     }
@@ -363,12 +366,12 @@ impl RedActions {
         use crate::state::Action;
         let id = a.unit();
         match *a {
-            Action::Divide { into, .. } => w.told(self.divide_refusal(s, id, into, fresh)),
+            Action::Divide { into, .. } => self.divide_refusal(s, id, into, fresh, w),
             Action::Combine { with, .. } => w.told(self.combine_refusal(s, id, with, fresh)),
-            Action::Dismount { .. } => w.told(self.dismount_refusal(s, id, fresh)),
-            Action::Mount { .. } => w.told(self.mount_refusal(s, id, fresh)),
-            Action::JoinUnit { target, .. } => w.told(self.join_refusal(s, id, target)),
-            Action::LeaveUnit { .. } => w.told(self.leave_refusal(s, id)),
+            Action::Dismount { .. } => self.dismount_refusal(s, id, fresh, w),
+            Action::Mount { .. } => self.mount_refusal(s, id, fresh, w),
+            Action::JoinUnit { target, .. } => self.join_refusal(s, id, target, w),
+            Action::LeaveUnit { .. } => self.leave_refusal(s, id, w),
             _ => w.say(|| "nothing asks that now".into()),
         }
     }
