@@ -199,6 +199,7 @@ mod tests {
         s.phase = Phase::Choose {
             side: Side::B,
             card: None,
+            selected: None,
         };
         (r, s, cav, vol)
     }
@@ -231,6 +232,7 @@ mod tests {
         s2.phase = Phase::Choose {
             side: Side::A,
             card: None,
+            selected: None,
         };
         let shot = Action::Shoot {
             unit: vol,
