@@ -130,6 +130,45 @@ impl<V> std::ops::Deref for ViewNow<'_, V> {
     }
 }
 
+/// What a board's changing parts were last drawn for: the shown view's
+/// revision, the seat and the selection. Each board keeps one in its
+/// drawing resource and draws those parts again only when
+/// [`LastDrawn::catch_up`] says something changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastDrawn<U> {
+    pub revision: u64,
+    pub seat: Option<Side>,
+    pub selected: Option<U>,
+}
+
+impl<U> Default for LastDrawn<U> {
+    fn default() -> Self {
+        LastDrawn {
+            revision: 0,
+            seat: None,
+            selected: None,
+        }
+    }
+}
+
+impl<U: Copy + PartialEq> LastDrawn<U> {
+    /// Whether the view, the seat or the selection changed since the last
+    /// drawing (always after a reset to the default), bringing the record
+    /// up to date.
+    pub fn catch_up<R: Ruleset>(&mut self, shown: &Shown<R>, selected: Option<U>) -> bool {
+        let now = LastDrawn {
+            revision: shown.revision,
+            seat: shown.seat,
+            selected,
+        };
+        if self.revision != 0 && *self == now {
+            return false;
+        }
+        *self = now;
+        true
+    }
+}
+
 /// The piece (of type `U`) the seated player picked on the board of rule
 /// system `R`: for the selected-piece panel and two-click choices.
 #[derive(Resource)]

@@ -79,9 +79,7 @@ pub struct RedActionsDraw;
 #[derive(Resource, Default)]
 pub struct DrawnTable {
     pub scenario: Option<String>,
-    pub revision: u64,
-    pub seat: Option<Side>,
-    pub selected: Option<UnitId>,
+    pub last: kit::LastDrawn<UnitId>,
 }
 
 /// Redrawn on every change: markers, dummies, target lines, fires.
@@ -106,7 +104,7 @@ impl Plugin for RedActionsDraw {
                 *d = DrawnTable::default()
             })
             .add_systems(OnExit(Play::HandOver), |mut d: ResMut<DrawnTable>| {
-                d.revision = 0
+                d.last = kit::LastDrawn::default()
             });
     }
 }
@@ -267,7 +265,7 @@ fn draw_table(
         return;
     }
     drawn.scenario = Some(scenario);
-    drawn.revision = 0;
+    drawn.last = kit::LastDrawn::default();
     let sc = m.game().rules().sc();
     let table = Table::of(m);
     let size = table.size();
@@ -594,16 +592,9 @@ fn refresh(
     if play.is_some_and(|p| *p.get() == Play::HandOver) {
         return;
     }
-    if drawn.revision == shown.revision
-        && drawn.seat == shown.seat
-        && drawn.selected == selected.0
-        && drawn.revision != 0
-    {
+    if !drawn.last.catch_up(&*shown, selected.0) {
         return;
     }
-    drawn.revision = shown.revision;
-    drawn.seat = shown.seat;
-    drawn.selected = selected.0;
     for e in &transients {
         commands.entity(e).despawn();
     }

@@ -133,9 +133,7 @@ pub fn markers(u: &UnitView) -> String {
 #[derive(Resource, Default)]
 pub struct DrawnMap {
     pub scenario: Option<String>,
-    pub revision: u64,
-    pub seat: Option<Side>,
-    pub selected: Option<UnitId>,
+    pub last: kit::LastDrawn<UnitId>,
 }
 
 /// Redrawn on every change: highlights and objective holders.
@@ -163,7 +161,7 @@ impl Plugin for RedSquareDraw {
                 *d = DrawnMap::default()
             })
             .add_systems(OnExit(Play::HandOver), |mut d: ResMut<DrawnMap>| {
-                d.revision = 0
+                d.last = kit::LastDrawn::default()
             });
     }
 }
@@ -186,7 +184,7 @@ fn draw_map(
         return;
     }
     drawn.scenario = Some(scenario);
-    drawn.revision = 0;
+    drawn.last = kit::LastDrawn::default();
     let sc = m.game().rules().sc();
     let grid = &sc.grid;
     let piece = (BoardPiece, Visibility::default());
@@ -406,16 +404,9 @@ fn refresh(
     if play.is_some_and(|p| *p.get() == Play::HandOver) {
         return;
     }
-    if drawn.revision == shown.revision
-        && drawn.seat == shown.seat
-        && drawn.selected == selected.0
-        && drawn.revision != 0
-    {
+    if !drawn.last.catch_up(&*shown, selected.0) {
         return;
     }
-    drawn.revision = shown.revision;
-    drawn.seat = shown.seat;
-    drawn.selected = selected.0;
     let sc = m.game().rules().sc();
     let grid = &sc.grid;
     for e in &transients {

@@ -43,9 +43,7 @@ pub fn world(map: &Map, p: [f32; 2]) -> Vec2 {
 #[derive(Resource, Default)]
 pub struct DrawnMap {
     pub scenario: Option<String>,
-    pub revision: u64,
-    pub seat: Option<Side>,
-    pub selected: Option<u16>,
+    pub last: kit::LastDrawn<u16>,
 }
 
 #[derive(Component)]
@@ -77,7 +75,7 @@ impl Plugin for VeliVeljeaVastaanDraw {
                 *d = DrawnMap::default()
             })
             .add_systems(OnExit(Play::HandOver), |mut d: ResMut<DrawnMap>| {
-                d.revision = 0
+                d.last = kit::LastDrawn::default()
             });
     }
 }
@@ -96,7 +94,7 @@ fn draw_map(
         return;
     }
     drawn.scenario = Some(scenario);
-    drawn.revision = 0;
+    drawn.last = kit::LastDrawn::default();
     let sc = m.game().rules().sc();
     let map = &sc.map;
     let piece = (BoardPiece, Visibility::default());
@@ -296,16 +294,9 @@ fn refresh(
     if play.is_some_and(|p| *p.get() == Play::HandOver) {
         return;
     }
-    if drawn.revision == shown.revision
-        && drawn.seat == shown.seat
-        && drawn.selected == selected.0
-        && drawn.revision != 0
-    {
+    if !drawn.last.catch_up(&*shown, selected.0) {
         return;
     }
-    drawn.revision = shown.revision;
-    drawn.seat = shown.seat;
-    drawn.selected = selected.0;
     let rules = m.game().rules();
     let sc = rules.sc();
     let map = &sc.map;
