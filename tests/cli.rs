@@ -233,6 +233,63 @@ fn simulate_plays_red_square() {
     );
 }
 
+/// Issue 20's measuring command: the search against the random player,
+/// seats swapped every other game, a last line with the counts; a rule
+/// system with secrets (Death on the Rails) and Red Actions!' open table.
+#[test]
+fn duel_plays_the_search_against_random_and_prints_a_summary() {
+    for (ruleset, scenario) in [
+        ("death_on_the_rails", "annemoisa"),
+        ("red_actions", "railway_raid"),
+    ] {
+        let o = fourfronts(&[
+            "duel",
+            "--ruleset",
+            ruleset,
+            "--scenario",
+            scenario,
+            "--a",
+            "mcts",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--iterations",
+            "20",
+        ]);
+        let (out, err) = text(&o);
+        assert!(o.status.success(), "{ruleset}: {out}{err}");
+        let summary = out.lines().last().unwrap_or_default();
+        assert!(summary.starts_with("summary: games=2 a_wins="), "{out}");
+        let count = |key: &str| -> u32 {
+            summary
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix(key))
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("no {key} in {summary}"))
+        };
+        assert_eq!(
+            count("a_wins=") + count("b_wins=") + count("draws="),
+            2,
+            "{summary}"
+        );
+    }
+    let o = fourfronts(&[
+        "duel",
+        "--ruleset",
+        "chess",
+        "--scenario",
+        "x",
+        "--a",
+        "mcts",
+        "--b",
+        "random",
+    ]);
+    assert!(!o.status.success());
+}
+
 #[test]
 fn simulate_refuses_an_unknown_rule_system_or_scenario() {
     let o = fourfronts(&[
