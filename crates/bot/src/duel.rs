@@ -67,6 +67,43 @@ impl fmt::Display for DuelSummary {
     }
 }
 
+/// `player` plays two complete games against the random player (one on
+/// each side, seed 7), with the invariants checked after every step: the
+/// rule crates' test that the bot plays a scenario to its end. An error
+/// names a game still going after `max_steps` decisions, or what `duel`
+/// stopped on.
+pub fn plays_to_the_end<R: Ruleset>(
+    rules: &R,
+    player: Player,
+    max_steps: usize,
+) -> Result<DuelSummary, String> {
+    let settings = DuelSettings {
+        a: player,
+        b: Player::new(crate::PlayerKind::Random, crate::Budget::Iterations(1)),
+        games: 2,
+        seed: 7,
+        options: Options::new(),
+        max_steps,
+        check_invariants: true,
+    };
+    let mut unfinished = None;
+    let summary = duel(rules, &settings, |g| {
+        if unfinished.is_none() && g.reason.starts_with("not over") {
+            unfinished = Some(format!(
+                "{}: game {} {}",
+                rules.scenario_id(),
+                g.game,
+                g.reason
+            ));
+        }
+    })
+    .map_err(|e| format!("{}: {e}", rules.scenario_id()))?;
+    match unfinished {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}
+
 /// Plays the duel, calling `each` after every game. An error (a setup that
 /// fails, a broken invariant, a side asked with no choice, a listed choice
 /// refused) stops it and names the game and step.

@@ -15,7 +15,7 @@ use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
 
-pub use duel::{DuelSettings, DuelSummary, DuelVisitor, GameResult, duel};
+pub use duel::{DuelSettings, DuelSummary, DuelVisitor, GameResult, duel, plays_to_the_end};
 pub use mcts::{MctsSettings, Searched, decision_seed, search};
 
 /// How long a search may think.

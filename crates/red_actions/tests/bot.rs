@@ -2,7 +2,7 @@
 //! cannot see (hidden units, which markers are real, the dice to come),
 //! and it plays whole games of every scenario.
 
-use bot::{Budget, DuelSettings, Player, PlayerKind};
+use bot::{Budget, Player, PlayerKind};
 use engine::runner::random_step;
 use engine::{Decider, Game, Options, Ruleset};
 use rand::RngExt;
@@ -122,20 +122,8 @@ fn bot_sees_only_its_view() {
 #[test]
 fn bot_plays_every_scenario_to_the_end() {
     for id in SCENARIOS {
-        let r = rules(id);
-        let settings = DuelSettings {
-            a: searcher(3),
-            b: Player::new(PlayerKind::Random, Budget::Iterations(1)),
-            games: 2,
-            seed: 7,
-            options: Options::new(),
-            max_steps: 50_000,
-            check_invariants: true,
-        };
-        let summary = bot::duel(&r, &settings, |g| {
-            assert!(!g.reason.starts_with("not over"), "{id}: {g:?}")
-        })
-        .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let summary = bot::plays_to_the_end(&rules(id), searcher(3), 50_000)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(summary.games, 2);
     }
 }

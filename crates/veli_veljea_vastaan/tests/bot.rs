@@ -3,7 +3,7 @@
 
 mod common;
 
-use bot::{Budget, DuelSettings, Player, PlayerKind};
+use bot::{Budget, Player, PlayerKind};
 use engine::runner::random_step;
 use engine::{Decider, Game, Options, Ruleset, Side};
 use rand::RngExt;
@@ -105,19 +105,7 @@ fn a_drawn_game_looks_the_same_to_the_side() {
 /// both sides, with the invariants checked after every step.
 #[test]
 fn bot_plays_the_campaign_to_the_end() {
-    let r = common::rules();
-    let settings = DuelSettings {
-        a: searcher(15),
-        b: Player::new(PlayerKind::Random, Budget::Iterations(1)),
-        games: 2,
-        seed: 7,
-        options: Options::new(),
-        max_steps: 20_000,
-        check_invariants: true,
-    };
-    let summary = bot::duel(&r, &settings, |g| {
-        assert!(!g.reason.starts_with("not over"), "{g:?}")
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
+    let summary = bot::plays_to_the_end(&common::rules(), searcher(15), 20_000)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary.games, 2);
 }

@@ -2,7 +2,7 @@
 //! cannot see, and it plays whole games.
 
 use crate::hidden_information::{board_seen, other_secrets};
-use bot::{Budget, DuelSettings, Player, PlayerKind};
+use bot::{Budget, Player, PlayerKind};
 use engine::{Decider, Game, Options, Ruleset, Side};
 
 fn searcher(iterations: u32) -> Player {
@@ -113,23 +113,8 @@ fn a_drawn_game_looks_the_same_to_the_side() {
 #[test]
 fn bot_plays_every_scenario_to_the_end() {
     for r in crate::common::shipped_scenarios() {
-        let settings = DuelSettings {
-            a: searcher(15),
-            b: Player::new(PlayerKind::Random, Budget::Iterations(1)),
-            games: 2,
-            seed: 7,
-            options: Options::new(),
-            max_steps: 20_000,
-            check_invariants: true,
-        };
-        let summary = bot::duel(&r, &settings, |g| {
-            assert!(
-                !g.reason.starts_with("not over"),
-                "{}: {g:?}",
-                r.scenario_id()
-            )
-        })
-        .unwrap_or_else(|e| panic!("{}: {e}", r.scenario_id()));
+        let summary =
+            bot::plays_to_the_end(&r, searcher(15), 20_000).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(summary.games, 2);
     }
 }
