@@ -4,6 +4,7 @@
 //! the [`LauncherRequest`] message, so tests drive it without a window.
 
 use crate::AppConfig;
+use crate::computer::{Seat, Seats};
 use crate::rulesets;
 use crate::saves::{self, SaveEntry};
 use crate::screens::Screen;
@@ -25,6 +26,9 @@ pub struct Launcher {
     pub players: [String; 2],
     /// The side player 1 takes (player 2 takes the other).
     pub player_one_side: Side,
+    /// Whether player 1, player 2 is a person or the computer (and how
+    /// strong).
+    pub kinds: [Seat; 2],
     pub option_specs: Vec<OptionSpec>,
     pub options: Options,
     /// The seed as typed (random by default, shown, editable).
@@ -45,6 +49,7 @@ impl Launcher {
             scenario: None,
             players: ["Player 1".to_string(), "Player 2".to_string()],
             player_one_side: Side::A,
+            kinds: [Seat::Person, Seat::Person],
             option_specs: Vec::new(),
             options: Options::new(),
             seed_text: random_seed().to_string(),
@@ -149,13 +154,33 @@ impl Launcher {
             .map_err(|_| format!("the seed must be a whole number from 0 to {}", u64::MAX))
     }
 
-    /// Player names by side.
+    /// Player names by side (the computer's where it plays).
     pub fn players_by_side(&self) -> [String; 2] {
-        let mut by_side = self.players.clone();
+        self.names_for(self.seats_by_side())
+    }
+
+    /// Who sits on each side, by side.
+    pub fn seats_by_side(&self) -> Seats {
+        let mut by_side = self.kinds;
         if self.player_one_side == Side::B {
             by_side.swap(0, 1);
         }
-        by_side
+        Seats(by_side)
+    }
+
+    /// Names for the players of a game with these seats: the computer's
+    /// where it sits, else the name typed for that side.
+    pub fn names_for(&self, seats: Seats) -> [String; 2] {
+        let mut names = self.players.clone();
+        if self.player_one_side == Side::B {
+            names.swap(0, 1);
+        }
+        for side in Side::BOTH {
+            if let Seat::Computer(strength) = seats.of(side) {
+                names[side.index()] = Seat::computer_name(strength);
+            }
+        }
+        names
     }
 }
 
@@ -196,11 +221,11 @@ pub fn handle_requests(
         let result = match request {
             LauncherRequest::Start => start(&launcher, autosave),
             LauncherRequest::Load(path) => {
-                rulesets::load_match(&launcher.dirs, path, launcher.players_by_side(), autosave)
+                rulesets::load_match(&launcher.dirs, path, |s| launcher.names_for(s), autosave)
             }
             LauncherRequest::Continue => {
                 let path = launcher.save_dir.join(saves::AUTOSAVE);
-                rulesets::load_match(&launcher.dirs, &path, launcher.players_by_side(), autosave)
+                rulesets::load_match(&launcher.dirs, &path, |s| launcher.names_for(s), autosave)
             }
             LauncherRequest::Quit => {
                 if let Some(m) = session.get_mut() {
@@ -247,6 +272,7 @@ fn start(
         &launcher.options,
         seed,
         launcher.players_by_side(),
+        launcher.seats_by_side(),
         autosave,
     )
 }

@@ -7,6 +7,7 @@
 //! panels.
 
 pub mod boards;
+pub mod computer;
 pub mod flow;
 pub mod input;
 pub mod launcher;
@@ -32,6 +33,13 @@ pub struct AppConfig {
     pub data_dir: PathBuf,
     /// How long dice stay on screen before the game goes on (0: not at all).
     pub playout_seconds: f32,
+    /// How long each of the computer's decisions stays on the board before
+    /// its next (Enter or the panel's button skips ahead; 0: no pause).
+    pub computer_pace_seconds: f32,
+    /// The computer's budget, whatever strength the launcher set (tests
+    /// and scripts: an iteration budget gives the same game on every
+    /// machine).
+    pub computer_budget: Option<bot::Budget>,
     pub script: script::Script,
     pub started: std::time::Instant,
 }
@@ -42,6 +50,8 @@ impl AppConfig {
             scenario_dirs,
             data_dir,
             playout_seconds: 0.8,
+            computer_pace_seconds: 0.8,
+            computer_budget: None,
             script: script::Script::None,
             started: std::time::Instant::now(),
         }
@@ -71,6 +81,7 @@ pub fn core_plugins(app: &mut App, config: AppConfig) {
     .add_message::<launcher::LauncherRequest>()
     .add_plugins(input::InputSettingsPlugin { bindings })
     .add_plugins(flow::FlowPlugin)
+    .add_plugins(computer::ComputerPlugin)
     .add_plugins(boards::kit::BoardKit)
     .add_systems(Update, launcher::handle_requests)
     .add_plugins(script::ScriptPlugin);

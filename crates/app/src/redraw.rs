@@ -273,7 +273,7 @@ fn ask_for_frames(
     screen: Res<State<crate::screens::Screen>>,
     session: Res<Session>,
     actions: Query<&ActionState<UiAction>>,
-    held: Res<HeldOver>,
+    (held, computer): (Res<HeldOver>, Option<Res<crate::computer::Thinking>>),
     mut keys: MessageReader<KeyboardInput>,
     mut buttons: MessageReader<MouseButtonInput>,
     mut wheel: MessageReader<MouseWheel>,
@@ -325,6 +325,9 @@ fn ask_for_frames(
         || held.any()
         || pan
         || play.is_some_and(|p| *p.get() == Play::PlayingEvents)
+        // The computer's decision shown for a moment before its next (its
+        // search's thread wakes the app when it ends).
+        || computer.is_some_and(|c| c.showing())
         || last_input.is_some_and(|t| now - t < AFTER_INPUT)
         || pieces.iter().any(|(g, t)| g.sliding(t));
     *settle = settle.saturating_sub(1);

@@ -2,6 +2,7 @@
 //! scenario or save names: through the catalog's one generic dispatch, so
 //! this file names no rule system.
 
+use crate::computer::Seats;
 use crate::session::{AnyMatch, Match};
 use catalog::ScenarioDirs;
 use engine::save::SaveFile;
@@ -25,12 +26,14 @@ pub fn new_match(
     options: &Options,
     seed: u64,
     players: [String; 2],
+    seats: Seats,
     autosave: Option<PathBuf>,
 ) -> Result<Box<dyn AnyMatch>, String> {
     struct Make<'a> {
         options: &'a Options,
         seed: u64,
         players: [String; 2],
+        seats: Seats,
         autosave: Option<PathBuf>,
     }
     impl RulesetVisitor for Make<'_> {
@@ -38,13 +41,16 @@ pub fn new_match(
         fn visit<R: Ruleset>(self, rules: R) -> Self::Output {
             let game =
                 Game::new(rules, self.options.clone(), self.seed).map_err(|e| e.to_string())?;
-            Ok(Box::new(Match::new(game, self.players, self.autosave)))
+            Ok(Box::new(
+                Match::new(game, self.players, self.autosave).with_seats(self.seats),
+            ))
         }
     }
     let make = Make {
         options,
         seed,
         players,
+        seats,
         autosave,
     };
     catalog::with_scenario(ruleset, path, make).map_err(|e| e.to_string())?
@@ -53,10 +59,12 @@ pub fn new_match(
 /// Makes the match once the players and the autosave are known.
 type MakeMatch = Box<dyn FnOnce([String; 2], Option<PathBuf>) -> Box<dyn AnyMatch>>;
 
-/// Reads and replays a save file; every decision is checked.
-fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), String> {
+/// Reads and replays a save file; every decision is checked. The match it
+/// makes has the save's seats (a person or the computer on each side).
+fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, Seats, MakeMatch), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let save = SaveFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let seats = crate::saves::seats_of(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let scenario =
         catalog::find_scenario(dirs, &save.ruleset, &save.scenario).ok_or_else(|| {
             format!(
@@ -69,6 +77,7 @@ fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), Str
     struct Replayed<'a> {
         save: &'a SaveFile,
         path: &'a Path,
+        seats: Seats,
     }
     impl RulesetVisitor for Replayed<'_> {
         type Output = Result<MakeMatch, String>;
@@ -77,24 +86,31 @@ fn replay(dirs: &ScenarioDirs, path: &Path) -> Result<(SaveFile, MakeMatch), Str
                 .save
                 .replay(rules)
                 .map_err(|e| format!("{}: {e}", self.path.display()))?;
+            let seats = self.seats;
             Ok(Box::new(move |players, autosave| {
-                Box::new(Match::new(game, players, autosave)) as Box<dyn AnyMatch>
+                Box::new(Match::new(game, players, autosave).with_seats(seats)) as Box<dyn AnyMatch>
             }))
         }
     }
-    let replayed = Replayed { save: &save, path };
+    let replayed = Replayed {
+        save: &save,
+        path,
+        seats,
+    };
     let make = catalog::with_scenario(&save.ruleset, &scenario, replayed)
         .map_err(|e| format!("{}: {e}", path.display()))??;
-    Ok((save, make))
+    Ok((save, seats, make))
 }
+/// Loads a saved game; `players` names each side's player from the
+/// saved seats (a person's name, or the computer's).
 pub fn load_match(
     dirs: &ScenarioDirs,
     path: &Path,
-    players: [String; 2],
+    players: impl FnOnce(Seats) -> [String; 2],
     autosave: Option<PathBuf>,
 ) -> Result<Box<dyn AnyMatch>, String> {
-    let (_, make) = replay(dirs, path)?;
-    let mut m = make(players, autosave);
+    let (_, seats, make) = replay(dirs, path)?;
+    let mut m = make(players(seats), autosave);
     m.set_message(Some(format!(
         "Loaded {} ({} decisions replayed and checked).",
         path.display(),
@@ -109,14 +125,20 @@ pub fn resumable(dirs: &ScenarioDirs, path: &Path) -> Option<String> {
         return None;
     }
     match replay(dirs, path) {
-        Ok((save, make)) => {
+        Ok((save, seats, make)) => {
             let m = make(["".into(), "".into()], None);
             m.outcome().is_none().then(|| {
+                let against = seats.summary(|s| m.side_name(s));
                 format!(
-                    "{} / {} after {} decisions",
+                    "{} / {} after {} decisions{}",
                     save.ruleset,
                     save.scenario,
-                    save.decisions.len()
+                    save.decisions.len(),
+                    if against.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({against})")
+                    }
                 )
             })
         }

@@ -3,8 +3,14 @@
 //! The game saves itself after every decision to `autosave.json` in the save
 //! folder (written to a temporary file and renamed, so a crash mid-write
 //! leaves the previous save whole). "Save" writes a named copy beside it.
+//!
+//! A save of a game against the computer also says who sits on each side
+//! (`"seats"`, beside the engine's fields: [`with_seats`]); a save without
+//! it is a game of two persons.
 
+use crate::computer::Seats;
 use engine::save::SaveFile;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 pub const AUTOSAVE: &str = "autosave.json";
@@ -16,8 +22,31 @@ pub fn data_dir() -> PathBuf {
         .join("fourfronts")
 }
 
-pub fn write_autosave(path: &Path, save: &SaveFile) -> std::io::Result<()> {
-    write_atomically(path, &save.to_json())
+/// The save file's text with who sits on each side: the engine's fields
+/// as `SaveFile::to_json` writes them, then `"seats"` where the computer
+/// plays (a game of two persons is saved as before).
+pub fn with_seats(save: &SaveFile, seats: Seats) -> String {
+    #[derive(Serialize)]
+    struct Saved<'a> {
+        #[serde(flatten)]
+        save: &'a SaveFile,
+        #[serde(skip_serializing_if = "Seats::all_persons")]
+        seats: Seats,
+    }
+    serde_json::to_string_pretty(&Saved { save, seats }).unwrap_or_default()
+}
+
+/// Who sits on each side in a save file's text: two persons when it does
+/// not say; an error when it says something else than seats.
+pub fn seats_of(text: &str) -> Result<Seats, String> {
+    #[derive(Deserialize)]
+    struct Saved {
+        #[serde(default)]
+        seats: Seats,
+    }
+    serde_json::from_str::<Saved>(text)
+        .map(|s| s.seats)
+        .map_err(|e| format!("who sits on each side cannot be read: {e}"))
 }
 
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
@@ -64,15 +93,22 @@ pub fn list(dir: &Path) -> Vec<SaveEntry> {
                 .unwrap_or_default();
             let summary = std::fs::read_to_string(&path)
                 .map_err(|e| e.to_string())
-                .and_then(|t| SaveFile::parse(&t).map_err(|e| e.to_string()))
-                .map(|s| {
-                    format!(
+                .and_then(|t| {
+                    let save = SaveFile::parse(&t).map_err(|e| e.to_string())?;
+                    Ok((save, seats_of(&t)?))
+                })
+                .map(|(s, seats)| {
+                    let mut text = format!(
                         "{} / {}, {} decisions, seed {}",
                         s.ruleset,
                         s.scenario,
                         s.decisions.len(),
                         s.seed
-                    )
+                    );
+                    if !seats.all_persons() {
+                        text.push_str(", against the computer");
+                    }
+                    text
                 });
             SaveEntry {
                 path,

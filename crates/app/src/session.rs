@@ -3,12 +3,18 @@
 //! screens talk to it through the object-safe [`AnyMatch`], the boards
 //! downcast to the concrete [`Match`] of their rule system.
 
+use crate::computer::{Seats, Thought};
 use bevy::prelude::*;
 use engine::save::SaveFile;
 use engine::{Decider, Game, Odds, Outcome, Ruleset, Side};
 use std::any::Any;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Each match made in this run has its own number, so that an answer of the
+/// computer's search is never taken for another game's.
+static SERIAL: AtomicU64 = AtomicU64::new(1);
 
 /// One event as each side may see it (`None`: that side does not learn of it).
 #[derive(Clone, Debug)]
@@ -45,6 +51,15 @@ pub struct Match<R: Ruleset> {
     /// The odds of each choice, worked out when first asked for after a
     /// change (most decisions in a scripted game are never shown).
     odds: OnceLock<Vec<Option<Odds>>>,
+    /// Who sits on each side: a person or the computer.
+    seats: Seats,
+    /// The positions each side decided in since the last die, draw or
+    /// reveal, so that the computer does not go round in circles (kept as
+    /// `bot::duel` keeps it; only while the computer plays).
+    recent: bot::Recent,
+    /// The decision (1-based) the computer took last, 0 for none.
+    computer_last: usize,
+    serial: u64,
 }
 
 impl<R: Ruleset> Match<R> {
@@ -66,9 +81,54 @@ impl<R: Ruleset> Match<R> {
             prompt: String::new(),
             texts: Vec::new(),
             odds: OnceLock::new(),
+            seats: Seats::PERSONS,
+            recent: bot::Recent::default(),
+            computer_last: 0,
+            serial: SERIAL.fetch_add(1, Ordering::Relaxed),
         };
         m.list_choices();
         m
+    }
+
+    /// The match with who sits on each side: with one person the screen
+    /// shows that person's side from the start (and never changes hands).
+    pub fn with_seats(mut self, seats: Seats) -> Self {
+        self.seats = seats;
+        if let Some(side) = seats.fixed_seat() {
+            self.seat = side;
+        }
+        self.remember_recent();
+        self.revision += 1;
+        self.list_choices();
+        self
+    }
+
+    pub fn seats(&self) -> Seats {
+        self.seats
+    }
+
+    /// Works out [`Match::recent`] for the game as it stands, from its
+    /// decisions (after a load or an undo), as if it had been kept all
+    /// along.
+    fn remember_recent(&mut self) {
+        self.recent = bot::Recent::default();
+        if self.seats.persons() == 2 {
+            return;
+        }
+        let rules = self.game.rules().clone();
+        let Ok(mut s) = rules.setup(self.game.options(), self.game.seed()) else {
+            return;
+        };
+        let mut events = Vec::new();
+        for d in self.game.history() {
+            let before = s.clone();
+            events.clear();
+            if rules.apply(&mut s, d.side, &d.action, &mut events).is_err() {
+                self.recent = bot::Recent::default();
+                return;
+            }
+            self.recent.note(&rules, &before, d.side, &events);
+        }
     }
 
     /// The game; changed only through the match.
@@ -131,6 +191,7 @@ impl<R: Ruleset> Match<R> {
     /// legal, so it is not listed or checked again.
     pub fn choose(&mut self, index: usize) -> Result<(), String> {
         let seat = self.seat;
+        let before = self.before_decision();
         let events = match self.game.apply_choice(seat, index) {
             Ok(events) => events.to_vec(),
             Err(e) => {
@@ -138,6 +199,7 @@ impl<R: Ruleset> Match<R> {
                 return Err(e.to_string());
             }
         };
+        self.note_recent(before, seat, &events);
         self.fresh = events.len();
         self.record(&events);
         self.after_change();
@@ -149,18 +211,60 @@ impl<R: Ruleset> Match<R> {
     /// of any length within its limits) with [`Game::apply`], which checks
     /// it: a refused one changes nothing, and its reason is the message.
     pub fn act(&mut self, action: R::Action) -> Result<(), String> {
-        let seat = self.seat;
-        let events = match self.game.apply(seat, action) {
+        self.act_as(self.seat, action)
+    }
+
+    /// [`Match::act`] for either side: the computer's decisions, also those
+    /// it takes while the person's side is seated (out of turn).
+    pub fn act_as(&mut self, side: Side, action: R::Action) -> Result<(), String> {
+        let before = self.before_decision();
+        let events = match self.game.apply(side, action) {
             Ok(events) => events.to_vec(),
             Err(e) => {
                 self.message = Some(e.to_string());
                 return Err(e.to_string());
             }
         };
+        self.note_recent(before, side, &events);
         self.fresh = events.len();
         self.record(&events);
         self.after_change();
         Ok(())
+    }
+
+    /// The state before a decision, kept for [`Match::recent`] while the
+    /// computer plays.
+    fn before_decision(&self) -> Option<R::State> {
+        (self.seats.persons() < 2).then(|| self.game.state().clone())
+    }
+
+    fn note_recent(&mut self, before: Option<R::State>, side: Side, events: &[R::Event]) {
+        if let Some(before) = before {
+            self.recent.note(self.game.rules(), &before, side, events);
+        }
+    }
+
+    /// What the computer's search for `side` needs, copied, to run on a
+    /// thread of its own: the rules, the state, `side`'s choices, the
+    /// positions seen. Its seed is `bot::decision_seed(game seed, decision
+    /// number)`, so the same game and budget give the same choice.
+    pub fn think(&self, side: Side, budget: bot::Budget) -> Thought {
+        let rules = self.game.rules().clone();
+        let state = self.game.state().clone();
+        let mut choices = Vec::new();
+        self.game.choices(side, &mut choices);
+        let recent = self.recent.clone();
+        let seed = bot::decision_seed(self.game.seed(), self.game.history().len() as u64);
+        let player = bot::Player::new(bot::PlayerKind::Mcts, budget);
+        Box::new(move || {
+            let chosen = if choices.is_empty() {
+                None
+            } else {
+                let i = player.choose_avoiding(&rules, &state, side, &choices, seed, &recent);
+                choices.into_iter().nth(i)
+            };
+            Box::new(chosen) as Box<dyn Any + Send>
+        })
     }
 
     fn after_change(&mut self) {
@@ -173,7 +277,7 @@ impl<R: Ruleset> Match<R> {
 
     pub fn autosave_now(&mut self) {
         if let Some(path) = &self.autosave
-            && let Err(e) = crate::saves::write_autosave(path, &self.save_file())
+            && let Err(e) = crate::saves::write_atomically(path, &self.save_text())
         {
             self.message = Some(format!("could not save the game: {e}"));
         }
@@ -181,6 +285,11 @@ impl<R: Ruleset> Match<R> {
 
     pub fn save_file(&self) -> SaveFile {
         SaveFile::of_game(&self.game)
+    }
+
+    /// The save file's text: the game, and who sits on each side.
+    pub fn save_text(&self) -> String {
+        crate::saves::with_seats(&self.save_file(), self.seats)
     }
 
     /// The odds of each of the seated side's choices (`None`: no dice), as
@@ -244,6 +353,23 @@ pub trait AnyMatch: Send + Sync + 'static {
     fn autosave_now(&mut self);
     /// The index of the seated side's pass (or end-of-step) choice.
     fn pass_choice(&self) -> Option<usize>;
+    /// This match's number in the run (no two matches share one).
+    fn serial(&self) -> u64;
+    /// Who sits on each side.
+    fn seats(&self) -> Seats;
+    /// The computer's side that must decide now, if any (in a simultaneous
+    /// setup, where both may, side A's first).
+    fn computer_to_decide(&self) -> Option<Side>;
+    /// How long the computer thinks for `side`.
+    fn budget(&self, side: Side) -> bot::Budget;
+    /// The computer's search for `side` in the game as it is now, to run
+    /// off the main thread ([`Match::think`]).
+    fn think(&self, side: Side, budget: bot::Budget) -> Thought;
+    /// Applies what a search made by [`AnyMatch::think`] chose for `side`,
+    /// as a person's choice is applied ([`Match::act_as`]).
+    fn apply_thought(&mut self, side: Side, chosen: Box<dyn Any + Send>) -> Result<(), String>;
+    /// The decision (1-based) the computer took last, 0 for none.
+    fn computer_last(&self) -> usize;
 }
 
 impl<R: Ruleset> AnyMatch for Match<R> {
@@ -269,6 +395,11 @@ impl<R: Ruleset> AnyMatch for Match<R> {
         Match::seat(self)
     }
     fn set_seat(&mut self, side: Side) {
+        // With one person at the table the screen shows that person's side
+        // only: the computer's never takes the seat.
+        if self.seats.fixed_seat().is_some_and(|fixed| fixed != side) {
+            return;
+        }
         if self.seat != side {
             self.seat = side;
             self.cursor = 0;
@@ -288,7 +419,9 @@ impl<R: Ruleset> AnyMatch for Match<R> {
             // Both may act (a simultaneous setup): the seated player goes on.
             Decider::Both | Decider::Nobody => return None,
         };
-        (next != self.seat).then_some(next)
+        // The computer decides from wherever the seat is: the screen keeps
+        // showing the person's side.
+        (next != self.seat && !self.seats.is_computer(next)).then_some(next)
     }
     fn secrets(&self) -> bool {
         self.game.rules().secrets_at_table(self.game.state())
@@ -320,6 +453,8 @@ impl<R: Ruleset> AnyMatch for Match<R> {
                 let keep = self.game.history().len();
                 self.log.retain(|l| l.decision <= keep);
                 self.fresh = 0;
+                self.computer_last = self.computer_last.min(keep);
+                self.remember_recent();
                 self.after_change();
                 Ok(())
             }
@@ -336,7 +471,7 @@ impl<R: Ruleset> AnyMatch for Match<R> {
         self.game.history().len()
     }
     fn save_json(&self) -> String {
-        self.save_file().to_json()
+        self.save_text()
     }
     fn message(&self) -> Option<String> {
         self.message.clone()
@@ -364,6 +499,45 @@ impl<R: Ruleset> AnyMatch for Match<R> {
         self.choices()
             .iter()
             .position(|a| self.game.rules().is_pass(a))
+    }
+    fn serial(&self) -> u64 {
+        self.serial
+    }
+    fn seats(&self) -> Seats {
+        self.seats
+    }
+    fn computer_to_decide(&self) -> Option<Side> {
+        match self.game.to_decide() {
+            Decider::One(s) => self.seats.is_computer(s).then_some(s),
+            Decider::Both => Side::BOTH.into_iter().find(|&s| self.seats.is_computer(s)),
+            Decider::Nobody => None,
+        }
+    }
+    fn budget(&self, side: Side) -> bot::Budget {
+        match self.seats.of(side) {
+            crate::computer::Seat::Computer(strength) => strength.budget(),
+            crate::computer::Seat::Person => bot::Budget::NORMAL,
+        }
+    }
+    fn think(&self, side: Side, budget: bot::Budget) -> Thought {
+        Match::think(self, side, budget)
+    }
+    fn apply_thought(&mut self, side: Side, chosen: Box<dyn Any + Send>) -> Result<(), String> {
+        let chosen = chosen
+            .downcast::<Option<R::Action>>()
+            .map_err(|_| "its answer was for another game".to_string())?;
+        let Some(action) = *chosen else {
+            return Err(format!(
+                "{} has no choice to make",
+                self.game.rules().side_name(side)
+            ));
+        };
+        self.act_as(side, action)?;
+        self.computer_last = self.game.history().len();
+        Ok(())
+    }
+    fn computer_last(&self) -> usize {
+        self.computer_last
     }
 }
 

@@ -6,6 +6,7 @@
 
 use crate::AppConfig;
 use crate::boards::kit::{ClickMenu, Panels};
+use crate::computer::{Thinking, status_line};
 use crate::flow::{Playout, RulesOpen, after_decision, save_now};
 use crate::launcher::LauncherRequest;
 use crate::rules_reference::RulesReference;
@@ -15,6 +16,9 @@ use crate::ui::{DICE_COLOUR, PANEL_WIDTH, root_ui, side_colour};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use engine::Decider;
+
+/// The computer's latest decision in the log.
+const COMPUTER_COLOUR: egui::Color32 = egui::Color32::from_rgb(150, 200, 255);
 
 pub struct GameScreen;
 
@@ -55,6 +59,7 @@ fn game_panels(
     mut menu: ResMut<ClickMenu>,
     panels: Res<Panels>,
     config: Res<AppConfig>,
+    mut thinking: ResMut<Thinking>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "game_panels");
@@ -79,11 +84,25 @@ fn game_panels(
                     format!("{} ({})", m.player(seat), m.side_name(seat)),
                 );
             });
-            match m.to_decide() {
-                Decider::One(s) if s != seat => {
-                    ui.label(format!("Waiting for {}.", m.side_name(s)));
+            if let Some(line) = status_line(&*m, &thinking) {
+                ui.horizontal(|ui| {
+                    ui.colored_label(DICE_COLOUR, line);
+                    if !thinking.skip
+                        && ui
+                            .button("Skip ahead")
+                            .on_hover_text("Do not wait between the computer's decisions until you decide again (Enter)")
+                            .clicked()
+                    {
+                        thinking.skip = true;
+                    }
+                });
+            } else {
+                match m.to_decide() {
+                    Decider::One(s) if s != seat => {
+                        ui.label(format!("Waiting for {}.", m.side_name(s)));
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
             ui.separator();
             if play == Some(Play::PlayingEvents) {
@@ -179,6 +198,9 @@ fn game_panels(
                     let log = m.log();
                     let start = log.len().saturating_sub(400);
                     let mut last = usize::MAX;
+                    // The computer's latest decision stands out, so that
+                    // its player sees what it did.
+                    let computer_last = m.computer_last();
                     for line in &log[start..] {
                         let Some(text) = &line.text[seat.index()] else {
                             continue;
@@ -186,8 +208,13 @@ fn game_panels(
                         if line.decision != last {
                             last = line.decision;
                             ui.add_space(3.0);
+                            if computer_last != 0 && line.decision == computer_last {
+                                ui.small("The computer's latest decision:");
+                            }
                         }
-                        if line.dice {
+                        if computer_last != 0 && line.decision == computer_last && !line.dice {
+                            ui.label(egui::RichText::new(text).strong().color(COMPUTER_COLOUR));
+                        } else if line.dice {
                             ui.colored_label(DICE_COLOUR, text);
                         } else {
                             ui.label(text);

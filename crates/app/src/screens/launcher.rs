@@ -2,6 +2,7 @@
 //! players and the seed; start, continue or load a game. (What it chooses
 //! from and what starting does: `crate::launcher`.)
 
+use crate::computer::{Seat, Strength};
 use crate::input::BindingProblems;
 use crate::launcher::{Launcher, LauncherRequest, random_seed};
 use crate::screens::Screen;
@@ -106,8 +107,40 @@ fn launcher_panel(
                 .unwrap_or_else(|| ["Side A".into(), "Side B".into()]);
             for p in 0..2 {
                 ui.horizontal(|ui| {
-                    ui.text_edit_singleline(&mut launcher.players[p]);
+                    let person = !launcher.kinds[p].is_computer();
+                    if ui.radio(person, "a person").clicked() {
+                        launcher.kinds[p] = Seat::Person;
+                    }
+                    if ui
+                        .radio(!person, "the computer")
+                        .on_hover_text("The computer decides for this side, in a thread of its own, at the strength chosen below.")
+                        .clicked()
+                        && person
+                    {
+                        launcher.kinds[p] = Seat::Computer(Strength::default());
+                    }
                 });
+                match launcher.kinds[p] {
+                    Seat::Person => {
+                        ui.horizontal(|ui| {
+                            ui.text_edit_singleline(&mut launcher.players[p]);
+                        });
+                    }
+                    Seat::Computer(strength) => {
+                        ui.horizontal(|ui| {
+                            ui.label("strength");
+                            for st in Strength::ALL {
+                                if ui
+                                    .radio(strength == st, st.name())
+                                    .on_hover_text(st.describe())
+                                    .clicked()
+                                {
+                                    launcher.kinds[p] = Seat::Computer(st);
+                                }
+                            }
+                        });
+                    }
+                }
                 let side = if p == 0 {
                     launcher.player_one_side
                 } else {
@@ -122,6 +155,11 @@ fn launcher_panel(
                     }
                 });
             }
+            ui.small(match launcher.seats_by_side().persons() {
+                2 => "Two persons at one screen: the seat changes hands, with the board covered, whenever the other side decides.",
+                1 => "One person against the computer: the screen shows your side only, and the computer's decisions one at a time.",
+                _ => "The computer against itself: you watch from the first side's view.",
+            });
             ui.separator();
             ui.heading("Optional rules");
             if launcher.option_specs.is_empty() {
