@@ -4,6 +4,7 @@
 
 use app::AppConfig;
 use app::boards::death_on_the_rails::{ShownView, UnitToken};
+use app::computer::{Seat, Seats, Strength, Thinking};
 use app::flow::HandOverTo;
 use app::launcher::{Launcher, LauncherRequest};
 use app::screens::{Play, Screen};
@@ -990,5 +991,313 @@ fn red_actions_one_turn_through_the_input_layer_with_a_move_made_by_dragging() {
     assert!(
         view.turn > turn || screen(&app) == Screen::GameOver,
         "the turn ended"
+    );
+}
+
+// ---- Against the computer (issue 20) ----
+
+/// The app with the computer quick to decide (a few search iterations, the
+/// same choice on every machine) and no pause between its decisions.
+fn computer_app(name: &str, iterations: u32) -> (App, PathBuf) {
+    let data = temp_dir(name);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    let mut config = AppConfig::new(shipped(), data.clone());
+    config.playout_seconds = 0.0;
+    config.computer_pace_seconds = 0.0;
+    config.computer_budget = Some(bot::Budget::Iterations(iterations));
+    app::core_plugins(&mut app, config);
+    app.update();
+    (app, data)
+}
+
+/// Seats player 2 (the other side than player 1's `person_side`) at the
+/// computer.
+fn against_the_computer(app: &mut App, person_side: engine::Side) {
+    let mut l = app.world_mut().resource_mut::<Launcher>();
+    l.player_one_side = person_side;
+    l.kinds = [Seat::Person, Seat::Computer(Strength::Quick)];
+}
+
+fn seat(app: &App) -> engine::Side {
+    app.world().resource::<Session>().get().unwrap().seat()
+}
+
+/// Whether the person at the screen has a choice to make now.
+fn person_decides(app: &App) -> bool {
+    let m = app.world().resource::<Session>();
+    let m = m.get().unwrap();
+    m.outcome().is_none() && m.to_decide().includes(m.seat()) && !m.choice_texts().is_empty()
+}
+
+/// Plays a game against the computer: the person's decisions through the
+/// keyboard (random), the computer's on its thread, until the game is over
+/// or has `until` decisions. Checks on every frame that no hand-over
+/// screen comes and that the screen shows the person's side. Returns the
+/// number of frames in which the computer's search was under way.
+fn play_against_the_computer(app: &mut App, until: usize, rng: &mut u64) -> usize {
+    let person = seat(app);
+    let mut waiting_frames = 0;
+    for _ in 0..200_000 {
+        app.update();
+        if screen(app) != Screen::Game || decisions(app) >= until {
+            break;
+        }
+        assert_ne!(
+            play(app),
+            Some(Play::HandOver),
+            "no hand-over screen with one person"
+        );
+        assert_eq!(seat(app), person, "the screen shows the person's side");
+        if person_decides(app) {
+            key_decision(app, rng);
+        } else {
+            if app.world().resource::<Thinking>().pending() {
+                waiting_frames += 1;
+            }
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        }
+    }
+    waiting_frames
+}
+
+#[test]
+fn a_game_against_the_computer_is_played_to_its_end() {
+    use death_on_the_rails::DeathOnTheRails;
+    // Annemoisa: the shortest Death on the Rails scenario (about 200
+    // decisions between random players).
+    let mut finals = Vec::new();
+    for run in 0..2 {
+        let (mut app, data) = computer_app(&format!("vs-computer-{run}"), 24);
+        against_the_computer(&mut app, engine::Side::A);
+        start(&mut app, "annemoisa", 11);
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        play_against_the_computer(&mut app, usize::MAX, &mut rng);
+        assert_eq!(screen(&app), Screen::GameOver, "the game reached its end");
+        let m = app.world().resource::<Session>();
+        let m = m.of::<DeathOnTheRails>().unwrap();
+        assert!(m.game().outcome().is_some());
+        let by_computer = m
+            .game()
+            .history()
+            .iter()
+            .filter(|d| d.side == engine::Side::B)
+            .count();
+        assert!(by_computer > 10, "the computer decided {by_computer} times");
+        assert_eq!(
+            app.world().resource::<Thinking>().decided as usize,
+            by_computer,
+            "every decision of its side was the computer's"
+        );
+        assert_eq!(
+            m.seats(),
+            Seats([Seat::Person, Seat::Computer(Strength::Quick)])
+        );
+        assert_eq!(m.players[1], "The computer (quick)");
+        // Its decisions are in the log, as the person read them, and in
+        // the save, which replays to the same game.
+        let computer_last = app::session::AnyMatch::computer_last(m);
+        assert!(computer_last > 0);
+        assert!(
+            m.log
+                .iter()
+                .any(|l| l.decision == computer_last && l.text[0].is_some()),
+            "the person reads what the computer's last decision did"
+        );
+        let autosave = std::fs::read_to_string(data.join("saves/autosave.json")).unwrap();
+        assert!(autosave.contains("\"seats\""), "the save keeps the seats");
+        let save = engine::save::SaveFile::parse(&autosave).unwrap();
+        let replayed = save.replay(m.game().rules().clone()).unwrap();
+        assert_eq!(replayed.state(), m.game().state());
+        finals.push(autosave);
+    }
+    // The same seed, budget and person's decisions: the same game (the
+    // computer's search is seeded per decision).
+    assert_eq!(finals[0], finals[1], "the computer's game replays");
+}
+
+#[test]
+fn no_hand_over_screen_with_one_person_and_the_computer_answers_out_of_turn() {
+    use death_on_the_rails::DeathOnTheRails;
+    let (mut app, _) = computer_app("vs-computer-no-hand-over", 16);
+    // The person plays Russia (side B); the computer Estonia.
+    against_the_computer(&mut app, engine::Side::B);
+    start(&mut app, "annemoisa", 3);
+    assert_eq!(seat(&app), engine::Side::B, "the person's side is seated");
+    let mut rng = 99u64;
+    let mut shown_views = 0;
+    for _ in 0..100_000 {
+        app.update();
+        if screen(&app) != Screen::Game || decisions(&app) >= 150 {
+            break;
+        }
+        assert_ne!(play(&app), Some(Play::HandOver));
+        assert_eq!(seat(&app), engine::Side::B);
+        if let Some(v) = app.world().resource::<ShownView>().view.as_ref() {
+            assert_eq!(v.viewer, Some(engine::Side::B), "only the person's view");
+            shown_views += 1;
+        }
+        if person_decides(&app) {
+            key_decision(&mut app, &mut rng);
+        } else {
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        }
+    }
+    assert!(decisions(&app) >= 150 || screen(&app) == Screen::GameOver);
+    // The computer's decisions in the person's turn (reaction fire, the
+    // action card it draws for the person's turn), found by replaying.
+    let m = app.world().resource::<Session>();
+    let m = m.of::<DeathOnTheRails>().unwrap();
+    let mut game = engine::Game::new(
+        m.game().rules().clone(),
+        m.game().options().clone(),
+        m.game().seed(),
+    )
+    .unwrap();
+    let mut out_of_turn = 0;
+    for d in m.game().history() {
+        if d.side == engine::Side::A && game.state().active == engine::Side::B {
+            out_of_turn += 1;
+        }
+        game.apply(d.side, d.action).unwrap();
+    }
+    assert!(out_of_turn > 0, "the computer decided in the person's turn");
+    assert!(shown_views > 0);
+}
+
+#[test]
+fn a_saved_game_against_the_computer_reloads_with_its_seats() {
+    let (mut app, data) = computer_app("vs-computer-save", 16);
+    against_the_computer(&mut app, engine::Side::A);
+    start(&mut app, "kiltsi", 5);
+    let mut rng = 7u64;
+    play_against_the_computer(&mut app, 30, &mut rng);
+    // Ctrl+S writes a named save.
+    KeyCode::ControlLeft.press(app.world_mut());
+    tap(&mut app, KeyCode::KeyS);
+    KeyCode::ControlLeft.release(app.world_mut());
+    app.update();
+    let saved = std::fs::read_dir(data.join("saves"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.file_name().unwrap() != "autosave.json")
+        .expect("a named save");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let seats = app::saves::seats_of(&text).unwrap();
+    assert_eq!(
+        seats,
+        Seats([Seat::Person, Seat::Computer(Strength::Quick)])
+    );
+    app.world_mut().write_message(LauncherRequest::Quit);
+    app.update();
+    app.update();
+    let l = app.world().resource::<Launcher>();
+    assert!(
+        l.resumable
+            .as_deref()
+            .unwrap_or("")
+            .contains("the computer"),
+        "{:?}",
+        l.resumable
+    );
+    assert!(l.saves.iter().any(|s| {
+        s.path == saved
+            && s.summary
+                .as_deref()
+                .unwrap_or("")
+                .contains("against the computer")
+    }));
+    // The launcher now says two persons: the save's seats win.
+    app.world_mut().resource_mut::<Launcher>().kinds = [Seat::Person, Seat::Person];
+    app.world_mut()
+        .write_message(LauncherRequest::Load(saved.clone()));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    {
+        let m = app.world().resource::<Session>();
+        let m = m.get().unwrap();
+        assert_eq!(m.seats(), seats);
+        assert_eq!(m.player(engine::Side::B), "The computer (quick)");
+        assert_eq!(m.seat(), engine::Side::A);
+    }
+    // It goes on against the computer.
+    let before = app.world().resource::<Session>().get().unwrap().save_json();
+    let decided = app.world().resource::<Thinking>().decided;
+    play_against_the_computer(&mut app, 50, &mut rng);
+    assert!(app.world().resource::<Thinking>().decided > decided);
+    assert_ne!(
+        app.world().resource::<Session>().get().unwrap().save_json(),
+        before
+    );
+    // Saves from before the computer (no seats) are two persons; seats that
+    // are not seats are refused with a reason.
+    let old = text.replace("\"seats\"", "\"something_else\"");
+    assert_eq!(app::saves::seats_of(&old).unwrap(), Seats::PERSONS);
+    let bad = text.replace("\"computer\": \"quick\"", "\"computer\": \"grandmaster\"");
+    assert_ne!(bad, text);
+    let e = app::saves::seats_of(&bad).unwrap_err();
+    assert!(e.contains("who sits on each side"), "{e}");
+    let bad_path = data.join("saves/bad-seats.json");
+    std::fs::write(&bad_path, &bad).unwrap();
+    app.world_mut().write_message(LauncherRequest::Quit);
+    app.update();
+    app.world_mut()
+        .write_message(LauncherRequest::Load(bad_path.clone()));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Launcher);
+    let error = app.world().resource::<Launcher>().error.clone().unwrap();
+    assert!(
+        error.contains("bad-seats.json") && error.contains("who sits on each side"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_app_goes_on_updating_while_the_computer_thinks() {
+    let data = temp_dir("vs-computer-responsive");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    let mut config = AppConfig::new(shipped(), data);
+    config.playout_seconds = 0.0;
+    config.computer_pace_seconds = 0.0;
+    // A search of 600 ms a decision.
+    config.computer_budget = Some(bot::Budget::Millis(600));
+    app::core_plugins(&mut app, config);
+    app.update();
+    // Two computers (for watching): the first decision is the computer's.
+    app.world_mut().resource_mut::<Launcher>().kinds = [
+        Seat::Computer(Strength::Quick),
+        Seat::Computer(Strength::Quick),
+    ];
+    start(&mut app, "annemoisa", 2);
+    assert_eq!(seat(&app), engine::Side::A, "watching side A's view");
+    let started = std::time::Instant::now();
+    let mut frames_while_thinking = 0;
+    let mut slowest = std::time::Duration::ZERO;
+    while decisions(&app) == 0 && started.elapsed() < std::time::Duration::from_secs(30) {
+        let t = std::time::Instant::now();
+        app.update();
+        slowest = slowest.max(t.elapsed());
+        if app.world().resource::<Thinking>().pending() {
+            frames_while_thinking += 1;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let took = started.elapsed();
+    assert_eq!(decisions(&app), 1, "the computer decided");
+    assert!(
+        took >= std::time::Duration::from_millis(550),
+        "the search ran its budget ({took:?})"
+    );
+    assert!(
+        frames_while_thinking >= 20,
+        "the app updated {frames_while_thinking} times while the search ran"
+    );
+    assert!(
+        slowest < std::time::Duration::from_millis(300),
+        "no frame waited for the search (slowest {slowest:?})"
     );
 }
