@@ -1,7 +1,8 @@
 //! Scripted runs of the real game, for CI and for measuring:
 //!
 //! - `--screenshots DIR`: the launcher, every scenario's board at its start
-//!   and a game in progress of each rule system, each saved as a PNG; a blank
+//!   and a game in progress of each rule system, then the launcher with the
+//!   computer in a seat and a game against it, each saved as a PNG; a blank
 //!   image is an error, and any error makes the exit status non-zero.
 //! - `--measure`: prints the time to the first launcher frame, the frame
 //!   times of the empty window (the floor) and of the launcher, then plays the
@@ -10,6 +11,7 @@
 
 use crate::AppConfig;
 use crate::boards::BOARDS;
+use crate::computer::{Seat, Strength, Thinking};
 use crate::flow::HandOverTo;
 use crate::launcher::{Launcher, LauncherRequest};
 use crate::screens::{Play, Screen};
@@ -86,6 +88,8 @@ struct Progress {
     rng: u64,
     frame_ms: Vec<f32>,
     first_frame_printed: bool,
+    /// The frame a step's last picture was taken in.
+    shot_at: Option<u64>,
 }
 
 fn next_random(rng: &mut u64) -> u64 {
@@ -198,6 +202,7 @@ fn run_script(
     time: Res<Time<Real>>,
     hidden: Option<ResMut<crate::ui::PanelsHidden>>,
     mut quiet: Option<ResMut<quiet::Quiet>>,
+    thinking: Res<Thinking>,
 ) {
     p.frame += 1;
     let age = p.frame - p.since;
@@ -205,7 +210,8 @@ fn run_script(
         Script::None => {}
         Script::Screenshots { dir, scenarios } => {
             // Steps: 0 launcher; 1..=n the scenarios at their start; then a
-            // game in progress; then exit.
+            // game in progress of each board; then against the computer;
+            // then exit.
             let n = scenarios.len();
             // Frames from a step's start to its shot, and from the shot to
             // the next step (the capture arrives a frame or two later).
@@ -278,6 +284,63 @@ fn run_script(
                 } else if age == wait + after + 4 {
                     p.step += 1;
                     p.since = p.frame;
+                }
+            } else if p.step == n + BOARDS.len() + 1 {
+                // Against the computer: the launcher with a computer seat,
+                // then a game in which the computer has decided a few
+                // times, shot while it thinks or shows its decision (the
+                // first board's scenario in progress: Annemoisa).
+                if age == 1 {
+                    launcher.kinds = [Seat::Person, Seat::Computer(Strength::Normal)];
+                    launcher.player_one_side = engine::Side::A;
+                    // The first board's game in progress, now against
+                    // the computer.
+                    launcher.select_by_id(BOARDS[0].ruleset, BOARDS[0].in_progress.0);
+                    launcher.seed_text = "7".into();
+                    p.rng = 7;
+                    p.decisions = 0;
+                    p.shot_at = None;
+                } else if age == wait {
+                    shoot(&mut commands, dir.join("launcher-computer.png"));
+                } else if age == wait + after {
+                    requests.write(LauncherRequest::Start);
+                } else if let Some(shot) = p.shot_at {
+                    if p.frame == shot + after {
+                        requests.write(LauncherRequest::Quit);
+                        launcher.kinds = [Seat::Person, Seat::Person];
+                    } else if p.frame == shot + after + 4 {
+                        p.step += 1;
+                        p.since = p.frame;
+                    }
+                } else if age > wait + after + 5 {
+                    let computer = session
+                        .get()
+                        .and_then(|m| m.computer_to_decide().filter(|_| m.outcome().is_none()));
+                    // Once the person has read something the computer did
+                    // (its setup is hidden) and it is at it again.
+                    let seen = session.get().is_some_and(|m| {
+                        let last = m.computer_last();
+                        m.log().iter().any(|l| {
+                            last > 0 && l.decision == last && l.text[m.seat().index()].is_some()
+                        })
+                    });
+                    if thinking.decided >= 3 && seen && computer.is_some()
+                        || age > wait + after + 3000
+                    {
+                        shoot(&mut commands, dir.join("against-the-computer.png"));
+                        p.shot_at = Some(p.frame);
+                    } else if computer.is_none() {
+                        // The person's decisions: at random.
+                        play_some(
+                            1,
+                            usize::MAX,
+                            &mut p,
+                            &mut session,
+                            play.as_deref(),
+                            &hand,
+                            &mut next_play,
+                        );
+                    }
                 }
             } else {
                 if problems.0.is_empty() {

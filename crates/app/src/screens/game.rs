@@ -85,17 +85,15 @@ fn game_panels(
                 );
             });
             if let Some(line) = status_line(&*m, &thinking) {
-                ui.horizontal(|ui| {
-                    ui.colored_label(DICE_COLOUR, line);
-                    if !thinking.skip
-                        && ui
-                            .button("Skip ahead")
-                            .on_hover_text("Do not wait between the computer's decisions until you decide again (Enter)")
-                            .clicked()
-                    {
-                        thinking.skip = true;
-                    }
-                });
+                ui.colored_label(DICE_COLOUR, line);
+                if !thinking.skip
+                    && ui
+                        .button("Skip ahead (Enter)")
+                        .on_hover_text("Do not wait between the computer's decisions until you decide again")
+                        .clicked()
+                {
+                    thinking.skip = true;
+                }
             } else {
                 match m.to_decide() {
                     Decider::One(s) if s != seat => {
