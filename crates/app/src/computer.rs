@@ -126,12 +126,12 @@ impl Seats {
             .into_iter()
             .filter_map(|s| match self.of(s) {
                 Seat::Computer(st) => {
-                    Some(format!("{}: the computer, {}", side_name(s), st.name()))
+                    Some(format!("{}: the computer ({})", side_name(s), st.name()))
                 }
                 Seat::Person => None,
             })
             .collect();
-        computers.join(", ")
+        computers.join("; ")
     }
 }
 
@@ -162,7 +162,6 @@ struct Job {
     serial: u64,
     revision: u64,
     side: Side,
-    started: Instant,
 }
 
 impl Thinking {
@@ -177,9 +176,12 @@ impl Thinking {
         self.shown_until.is_some_and(|t| Instant::now() < t)
     }
 
-    /// The side the computer thinks for, and since when.
-    pub fn thinking_for(&self) -> Option<(Side, Duration)> {
-        self.job.as_ref().map(|j| (j.side, j.started.elapsed()))
+    /// Whether the app should draw the next frame for the computer: its
+    /// latest decision is being shown, or its search has ended and its
+    /// choice waits to be applied (the search's thread woke the app when
+    /// it ended, which may have been during the pause).
+    pub fn wants_frames(&self) -> bool {
+        self.showing() || self.job.as_ref().is_some_and(|j| j.handle.is_finished())
     }
 
     /// Drops any search under way (its thread finishes on its own and is
@@ -271,7 +273,6 @@ pub fn computer_moves(
                     serial,
                     revision,
                     side,
-                    started: Instant::now(),
                 })
             }
             Err(e) => {
@@ -319,10 +320,7 @@ pub fn status_line(m: &dyn AnyMatch, thinking: &Thinking) -> Option<String> {
         return None;
     }
     Some(if thinking.showing() && !thinking.skip {
-        format!(
-            "The computer ({}) has decided: see the log and the board.",
-            m.side_name(side)
-        )
+        "The computer has decided: see the log and the board.".to_string()
     } else {
         format!("The computer ({}) is thinking…", m.side_name(side))
     })

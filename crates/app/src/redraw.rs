@@ -325,9 +325,9 @@ fn ask_for_frames(
         || held.any()
         || pan
         || play.is_some_and(|p| *p.get() == Play::PlayingEvents)
-        // The computer's decision shown for a moment before its next (its
-        // search's thread wakes the app when it ends).
-        || computer.is_some_and(|c| c.showing())
+        // The computer's decision shown for a moment before its next, or
+        // its next ready (its search's thread wakes the app when it ends).
+        || computer.is_some_and(|c| c.wants_frames())
         || last_input.is_some_and(|t| now - t < AFTER_INPUT)
         || pieces.iter().any(|(g, t)| g.sliding(t));
     *settle = settle.saturating_sub(1);

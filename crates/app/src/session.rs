@@ -150,7 +150,9 @@ impl<R: Ruleset> Match<R> {
         self.game.legal_choices(seat);
         let rules = self.game.rules();
         let state = self.game.state();
-        self.prompt = if self.game.to_decide().includes(seat) {
+        // A computer's side at the screen (two computers, watched) shows
+        // its board and log, but no prompt and no choice to take.
+        self.prompt = if self.game.to_decide().includes(seat) && !self.seats.is_computer(seat) {
             rules.prompt_text(state, seat)
         } else {
             String::new()
@@ -166,7 +168,23 @@ impl<R: Ruleset> Match<R> {
     /// The seated side's choices: the one list that the board's clicks, the
     /// prompt panel (by index) and [`Match::choose`] all use.
     pub fn choices(&self) -> &[R::Action] {
+        if self.seats.is_computer(self.seat) {
+            return &[];
+        }
         self.game.listed(self.seat).unwrap_or(&[])
+    }
+
+    /// Refuses a person's decision for a side the computer plays.
+    fn person_at(&mut self, side: Side) -> Result<(), String> {
+        if self.seats.is_computer(side) {
+            let e = format!(
+                "The computer decides for {}.",
+                self.game.rules().side_name(side)
+            );
+            self.message = Some(e.clone());
+            return Err(e);
+        }
+        Ok(())
     }
 
     fn record(&mut self, events: &[R::Event]) {
@@ -191,6 +209,7 @@ impl<R: Ruleset> Match<R> {
     /// legal, so it is not listed or checked again.
     pub fn choose(&mut self, index: usize) -> Result<(), String> {
         let seat = self.seat;
+        self.person_at(seat)?;
         let before = self.before_decision();
         let events = match self.game.apply_choice(seat, index) {
             Ok(events) => events.to_vec(),
@@ -211,6 +230,7 @@ impl<R: Ruleset> Match<R> {
     /// of any length within its limits) with [`Game::apply`], which checks
     /// it: a refused one changes nothing, and its reason is the message.
     pub fn act(&mut self, action: R::Action) -> Result<(), String> {
+        self.person_at(self.seat)?;
         self.act_as(self.seat, action)
     }
 
@@ -445,9 +465,10 @@ impl<R: Ruleset> AnyMatch for Match<R> {
         Match::choose(self, index)
     }
     fn can_undo(&self) -> bool {
-        self.game.can_undo(self.seat)
+        !self.seats.is_computer(self.seat) && self.game.can_undo(self.seat)
     }
     fn undo(&mut self) -> Result<(), String> {
+        self.person_at(self.seat)?;
         match self.game.undo(self.seat) {
             Ok(()) => {
                 let keep = self.game.history().len();
