@@ -600,6 +600,20 @@ fn refresh(
     }
     let table = Table::of(m);
     let legal = legal_targets(m, selected.0);
+    let names: Vec<NameLabel> = view
+        .units
+        .iter()
+        .filter(|u| u.on_table && !u.bases.is_empty())
+        .map(|u| {
+            let at = centre(&table, &u.bases);
+            NameLabel {
+                id: u.id,
+                at: at - Vec2::new(0.0, name_drop(&table, at, u)),
+                chars: unit_label(u).chars().count(),
+            }
+        })
+        .collect();
+    let lines = label_lines(&names);
     for (e, p, mut transform, mut vis, mut glide) in &mut pieces {
         let Some(u) = view.units.iter().find(|u| u.id == p.id) else {
             *vis = Visibility::Hidden;
@@ -608,13 +622,97 @@ fn refresh(
         let at = centre(&table, &u.bases);
         glide.place(&mut transform, at.extend(10.0 + p.id as f32 * 0.01));
         *vis = Visibility::Inherited;
-        dress(&mut commands, e, &table, at, u, &legal, selected.0);
+        let line = names
+            .iter()
+            .position(|n| n.id == u.id)
+            .map_or(0, |i| lines[i]);
+        dress(&mut commands, e, &table, at, u, &legal, selected.0, line);
     }
     draw_secrets_and_targets(&mut commands, m, &table, view, &legal, selected.0);
 }
 
-/// Gives a unit's piece its bases (the front edge dark), outline, name and
-/// markers.
+/// Where a unit's name hangs: its top edge this far below the unit's
+/// centre (under its bases).
+fn name_drop(table: &Table, at: Vec2, u: &UnitView) -> f32 {
+    let half = u
+        .bases
+        .iter()
+        .map(|b| (table.world(b.pose.at) - at).length() + b.width.as_f32() * SCALE / 2.0)
+        .fold(0.0f32, f32::max)
+        .max(8.0);
+    half.min(30.0) + 2.0
+}
+
+/// The text under a unit: its name, and its officer's mark where the
+/// officer changes the unit's morale.
+fn unit_label(u: &UnitView) -> String {
+    let mut name = short_name(&u.name);
+    if let Some(mark) = u.officer.as_deref().and_then(officer_mark) {
+        name.push(' ');
+        name.push_str(&mark);
+    }
+    name
+}
+
+/// The officer's mark after a unit's name: `*+1`, `*-2`… where its
+/// commander (its own officer, or a senior officer in personal command)
+/// moves its morale tests; none for an officer of +0, which most units
+/// have. From the view's "name (+n)"; anything else gives no mark.
+pub fn officer_mark(officer: &str) -> Option<String> {
+    let (_, effect) = officer.trim_end().rsplit_once(" (")?;
+    let n: i32 = effect
+        .strip_suffix(')')?
+        .trim_start_matches('+')
+        .parse()
+        .ok()?;
+    (n != 0).then(|| format!("*{n:+}"))
+}
+
+/// A unit's name on the table, for [`label_lines`]: the top middle of the
+/// label (world units) and its length in letters.
+#[derive(Clone, Copy, Debug)]
+pub struct NameLabel {
+    pub id: UnitId,
+    pub at: Vec2,
+    pub chars: usize,
+}
+
+/// How tall a line of a unit's name is, and how wide a letter (the font
+/// is fixed-width: Hack at 9).
+const NAME_LINE: f32 = 9.5;
+const NAME_LETTER: f32 = 5.5;
+
+/// On which line under its unit each name goes (0: right under it), so
+/// that no two names overlap: each name in turn (in the order given) takes
+/// the first of four lines where it overlaps no name placed before it, or
+/// the line where it overlaps the fewest.
+pub fn label_lines(names: &[NameLabel]) -> Vec<u8> {
+    let rect = |n: &NameLabel, line: u8| {
+        let w = n.chars as f32 * NAME_LETTER / 2.0;
+        let top = n.at.y - f32::from(line) * NAME_LINE;
+        (n.at.x - w, top - NAME_LINE, n.at.x + w, top)
+    };
+    let overlaps = |a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)| {
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    };
+    let mut placed: Vec<(f32, f32, f32, f32)> = Vec::with_capacity(names.len());
+    let mut lines = Vec::with_capacity(names.len());
+    for n in names {
+        let line = (0..4u8)
+            .min_by_key(|&l| {
+                let r = rect(n, l);
+                (placed.iter().filter(|&&p| overlaps(r, p)).count(), l)
+            })
+            .unwrap_or(0);
+        placed.push(rect(n, line));
+        lines.push(line);
+    }
+    lines
+}
+
+/// Gives a unit's piece its bases (the front edge dark), outline, name
+/// (on line `line` under it: [`label_lines`]) and markers.
+#[allow(clippy::too_many_arguments)]
 fn dress(
     commands: &mut Commands,
     e: Entity,
@@ -623,6 +721,7 @@ fn dress(
     u: &UnitView,
     legal: &Legal,
     selected: Option<UnitId>,
+    line: u8,
 ) {
     let alpha = if u.hidden || u.ambush { 0.6 } else { 1.0 };
     let fill = side_colour(u.side).with_alpha(alpha);
@@ -678,17 +777,13 @@ fn dress(
             .map(|b| (table.world(b.pose.at) - at).length() + b.width.as_f32() * SCALE / 2.0)
             .fold(0.0f32, f32::max)
             .max(8.0);
-        let mut name = short_name(&u.name);
-        if u.officer.is_some() {
-            name.push_str(" *");
-        }
-        // Every other unit's name a line lower, so that neighbours' names
-        // (a train's cars, a line of companies) do not run together.
-        let lower = if u.id % 2 == 1 { 9.0 } else { 0.0 };
+        // Names that would overlap a neighbour's (a train's cars, a line
+        // of companies) go a line or more lower.
+        let lower = f32::from(line) * NAME_LINE;
         c.spawn((
-            label(name, 9.0, Color::srgb(0.05, 0.05, 0.05)),
+            label(unit_label(u), 9.0, Color::srgb(0.05, 0.05, 0.05)),
             Anchor::TOP_CENTER,
-            Transform::from_xyz(0.0, -half.min(30.0) - 2.0 - lower, 0.3),
+            Transform::from_xyz(0.0, -name_drop(table, at, u) - lower, 0.3),
         ));
         let marks = markers(u);
         if !marks.is_empty() {
@@ -976,6 +1071,69 @@ mod tests {
                 ((b - a).perp_dot(c - a) / 2.0).abs()
             })
             .sum()
+    }
+
+    #[test]
+    fn the_officer_mark_shows_only_an_officer_who_changes_morale() {
+        assert_eq!(
+            officer_mark("Kombat, inspiring (+1)").as_deref(),
+            Some("*+1")
+        );
+        assert_eq!(officer_mark("Kombat, drunk (-2)").as_deref(), Some("*-2"));
+        assert_eq!(officer_mark("Kombat, steady (+0)"), None);
+        assert_eq!(officer_mark("Kombat (a) (+0)"), None);
+        assert_eq!(officer_mark("no effect given"), None);
+        assert_eq!(officer_mark("odd (x)"), None);
+    }
+
+    #[test]
+    fn names_that_would_overlap_go_to_lines_of_their_own() {
+        let at = |x: f32, y: f32| Vec2::new(x, y);
+        let names = [
+            // Three units side by side: their names would run together.
+            NameLabel {
+                id: 0,
+                at: at(0.0, 0.0),
+                chars: 12,
+            },
+            NameLabel {
+                id: 1,
+                at: at(20.0, 0.0),
+                chars: 12,
+            },
+            NameLabel {
+                id: 2,
+                at: at(40.0, 2.0),
+                chars: 12,
+            },
+            // One far away keeps the first line.
+            NameLabel {
+                id: 3,
+                at: at(500.0, 0.0),
+                chars: 30,
+            },
+        ];
+        let lines = label_lines(&names);
+        assert_eq!(lines[0], 0);
+        assert_eq!(lines[3], 0);
+        assert_ne!(lines[0], lines[1]);
+        assert_ne!(lines[1], lines[2]);
+        assert_ne!(lines[0], lines[2], "the third overlaps the first too");
+        // Placed where they were put, no two overlap.
+        let rect = |n: &NameLabel, l: u8| {
+            let w = n.chars as f32 * NAME_LETTER / 2.0;
+            let top = n.at.y - f32::from(l) * NAME_LINE;
+            (n.at.x - w, top - NAME_LINE, n.at.x + w, top)
+        };
+        for i in 0..names.len() {
+            for j in 0..i {
+                let (a, b) = (rect(&names[i], lines[i]), rect(&names[j], lines[j]));
+                assert!(
+                    !(a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3),
+                    "{i} and {j} overlap"
+                );
+            }
+        }
     }
 
     #[test]
