@@ -36,7 +36,7 @@ fn launcher_panel(
     egui::Panel::top("title").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.heading("Four Fronts 1918");
-            ui.label("four wargames of the civil wars of 1918–1920, hot-seat at one screen");
+            ui.label("four wargames of the civil wars of 1918–1920, hot-seat at one screen or against the computer");
         });
     });
     egui::Panel::left("rule systems")
