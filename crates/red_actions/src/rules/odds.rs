@@ -1,49 +1,243 @@
-//! The odds of a shot and of a charge before they are made, for the side
-//! about to choose: every 2d6 roll (36 ways) through the same functions
-//! the rules roll with — `plan` and `shooting_cell` for the Shooting
-//! Table, `charge_odds` (the charge test and the Combat Table) for a
-//! charge.
+//! The odds of a choice before it is made, for the side about to choose:
+//! every way the dice can fall (36 for 2d6, 6 for a d6), counted through
+//! the same functions and table cells the rules roll with — `plan` and
+//! `shooting_cell` for the Shooting Table, `direct_hit_number` and
+//! `HitNumber::hits` for direct hits, `morale_number` and `test_passes`
+//! for every morale test, `close_in`, `combat_sums` and `combat` for a
+//! fight, the sections' own thresholds for the single dice (scouting,
+//! getting a vehicle going, the Clever officer, the Mob, wire, fires).
 //!
-//! What they are worked out from the side may see: its own unit, and the
-//! target as the table shows it to everybody (its bases, markers, order,
-//! troop type and officer, its cover and the ground). Hidden units cannot
-//! be aimed at, so no secret goes into the sums. What the enemy still has
-//! to decide (a charged unit's answer, its fear test) is assumed and said
-//! so; direct hits, rolled first by guns, are left out and said so.
+//! What they are worked out from is what the side may see: the state with
+//! every enemy unit hidden from it (in ambush or under a marker) taken off
+//! the table and the enemy's dummies gone (`as_seen_by`), so that no secret
+//! goes into the sums — a hidden senior officer's morale modifier, a
+//! hidden friend that checks a flank. Hidden units cannot be aimed at or
+//! charged, and scouting tells only the chance of finding whatever hides
+//! there. What the enemy still has to decide (a charged unit's answer) is
+//! assumed and said so; what depends on a later roll of the dice (a fear
+//! test after a Kill!, the chargers' tests after return fire) is left out
+//! and said so.
 
 use super::RedActions;
-use crate::state::{Action, FireMode, State};
+use super::barbed_wire::{WIRE_CROSS_ON, WIRE_CUT_ON, wire_roll};
+use super::buildings::fire_markers_after;
+use crate::geometry::Aspect;
+use crate::scenario::Category;
+use crate::state::{Action, Ask, Charge, ChargeStage, Event, FireMode, State, Test, UnitId};
 use crate::tables::{CombatResult, Outcome, Who};
 use engine::Side;
 use engine::odds::{Distribution, Method, Odds};
+use std::borrow::Cow;
 
 use super::combat::TWO_D6;
 
+/// The words of a test's outcomes: "passed: …" and "failed: …".
+pub const PASSED: &str = "passed";
+pub const FAILED: &str = "failed";
+
 impl RedActions {
-    /// The odds of `a` for `side` (`None`: no Shooting or Combat Table
-    /// roll hangs on it, or it is not a legal choice now).
+    /// The odds of `a` for `side` (`None`: no dice hang on it, or it is
+    /// not a legal choice now).
     pub fn odds_of(&self, s: &State, side: Side, a: &Action) -> Option<Odds> {
-        match *a {
-            Action::Shoot { unit, target } => {
-                if self.refusal_of(s, side, a).is_some() {
-                    return None;
-                }
-                self.shot_odds(s, unit, target)
-            }
-            Action::Charge { .. } => {
-                if self.refusal_of(s, side, a).is_some() {
-                    return None;
-                }
-                self.charge_chances(s, a)
-            }
+        if matches!(a, Action::Select { .. } | Action::Done { .. }) {
+            return None;
+        }
+        if self.refusal_of(s, side, a).is_some() {
+            return None;
+        }
+        let seen = self.as_seen_by(s, side);
+        let s = &*seen;
+        let odds = match *a {
+            Action::Shoot { unit, target } => self.shot_odds(s, unit, target, FireMode::Direct),
+            Action::Fire { unit, target, mode } => self.shot_odds(s, unit, target, mode),
+            Action::Spring { unit, target } => self.spring_odds(s, unit, target),
+            Action::Charge { .. } => self.charge_chances(s, a),
+            Action::ShootChargers { unit } => self.return_fire_odds(s, unit),
+            Action::StandCharge { .. } => self.answer_fight_odds(s, false),
+            Action::CounterCharge { .. } => self.answer_fight_odds(s, true),
+            Action::RallyRout { unit } => Some(self.rally_rout_odds(s, unit)),
+            Action::Unpin { unit } => Some(self.single_test(
+                s,
+                unit,
+                Test::Rally,
+                "the pinned test (a rally test)",
+                "the pinned marker goes",
+                "it stays pinned",
+            )),
+            Action::RallyTrain { unit } => Some(self.single_test(
+                s,
+                unit,
+                Test::Rally,
+                "the engine's rally test",
+                "the train stops making for the edge",
+                "it runs on for the edge",
+            )),
+            Action::PreEmpt { .. } => Some(one_die(
+                "the Clever officer's d6",
+                super::officers::PRE_EMPT_ON,
+                "his unit acts now, before the enemy",
+                "the enemy acts first",
+            )),
+            Action::Repair { .. } => Some(one_die(
+                "getting going again (a d6)",
+                super::vehicles::FREED_ON,
+                "it is going again",
+                "it stays stuck this segment",
+            )),
+            Action::Scout { .. } => Some(one_die(
+                "the scouting d6",
+                super::ambushes::SCOUT_NEEDS,
+                "whatever enemy hides there is found",
+                "nothing is found, whether or not anything is there",
+            )),
+            Action::CrossWire { unit } => self.wire_odds(s, unit),
+            Action::SetFire { building, .. } => Some(self.fire_marker_odds(s, building, false)),
+            Action::FightFire { building, .. } => Some(self.fire_marker_odds(s, building, true)),
             _ => None,
+        };
+        self.with_mob_roll(s, a, odds)
+    }
+
+    /// The table as `side` sees it: enemy units hidden from it off the
+    /// table, the enemy's dummy markers gone (borrowed when nothing is
+    /// hidden from it).
+    pub fn as_seen_by<'a>(&self, s: &'a State, side: Side) -> Cow<'a, State> {
+        let hidden = |u: &crate::state::Unit| u.side != side && u.hidden && u.on_table();
+        if !s.units.iter().any(hidden) && !s.dummies.iter().any(|d| d.side != side) {
+            return Cow::Borrowed(s);
+        }
+        let mut seen = s.clone();
+        for u in seen.units.iter_mut() {
+            if hidden(u) {
+                u.status = crate::state::Status::Waiting;
+            }
+        }
+        seen.dummies.retain(|d| d.side == side);
+        Cow::Owned(seen)
+    }
+
+    /// The 2d6 rolls (of 36) that pass a test of success number `number`.
+    pub fn test_in_36(&self, number: i32) -> u32 {
+        (2..=12)
+            .filter(|&r| self.test_passes(r, number))
+            .map(|r| TWO_D6[r as usize - 2])
+            .sum()
+    }
+
+    /// A morale test of `id` as it stands: passed or failed, with what
+    /// each means.
+    fn test_part(
+        &self,
+        s: &State,
+        id: UnitId,
+        test: Test,
+        extra: i32,
+        subject: &str,
+        [pass, fail]: [&str; 2],
+    ) -> (Distribution, String) {
+        let parts = self.morale_parts(s, id, test);
+        let number = parts.iter().sum::<i32>() + extra;
+        let p = self.test_in_36(number) as f64 / 36.0;
+        let d = Distribution::new(
+            subject,
+            vec![
+                (format!("{PASSED}: {pass}"), p),
+                (format!("{FAILED}: {fail}"), 1.0 - p),
+            ],
+        );
+        let note = format!(
+            "{subject}: 2d6 at most {number} (card {}, officers {:+}, place {:+}, weather {:+}{}), {} always fails",
+            parts[0],
+            parts[1],
+            parts[2],
+            parts[3],
+            if extra != 0 {
+                format!(", other {extra:+}")
+            } else {
+                String::new()
+            },
+            self.sc().tables.morale.always_fails
+        );
+        (d, note)
+    }
+
+    /// Odds of a single morale test.
+    fn single_test(
+        &self,
+        s: &State,
+        id: UnitId,
+        test: Test,
+        subject: &str,
+        pass: &str,
+        fail: &str,
+    ) -> Odds {
+        let (d, note) = self.test_part(s, id, test, 0, subject, [pass, fail]);
+        let mut notes = vec![note];
+        if s.unit(id).more.replace_officer {
+            notes.push("a new officer is drawn first: his modifier is not counted".into());
+        }
+        Odds {
+            parts: vec![d],
+            method: Method::Exact,
+            notes,
         }
     }
 
-    /// Direct fire: each roll's Shooting Table cell, the same cells given
-    /// together.
-    fn shot_odds(&self, s: &State, unit: u16, target: u16) -> Option<Odds> {
-        let plan = self.plan(s, unit, target, FireMode::Direct)?;
+    /// Rallying from rout: what a failure means depends on the options
+    /// and on the troops (machine guns and mortars leave their weapons).
+    fn rally_rout_odds(&self, s: &State, id: UnitId) -> Odds {
+        let fail = if s.option("rout_standard_ra") {
+            "it runs again (by more than 2, or on 12, it is gone)"
+        } else if self.abandons_weapons(s.unit(id)) {
+            "the team leaves its weapons and is gone"
+        } else {
+            "a humiliated marker, and it runs again"
+        };
+        let mut odds = self.single_test(
+            s,
+            id,
+            Test::Rally,
+            "the rally test",
+            "it rallies: its terror goes",
+            fail,
+        );
+        if s.option("rout_standard_ra") {
+            // Failed by more than 2 (or 12): gone.
+            let number = self.morale_number(s, id, Test::Rally);
+            let gone: u32 = (2..=12)
+                .filter(|&r| !self.test_passes(r, number) && (r - number > 2 || r == 12))
+                .map(|r| TWO_D6[r as usize - 2])
+                .sum();
+            let pass = self.test_in_36(number);
+            odds.parts[0] = Distribution::new(
+                "the rally test",
+                vec![
+                    (
+                        format!("{PASSED}: it rallies: its terror goes"),
+                        pass as f64 / 36.0,
+                    ),
+                    (
+                        format!("{FAILED}: it runs again"),
+                        (36 - pass - gone) as f64 / 36.0,
+                    ),
+                    (
+                        format!("{FAILED}: by more than 2, it is gone"),
+                        gone as f64 / 36.0,
+                    ),
+                ],
+            );
+        }
+        odds
+    }
+
+    /// Any fire (direct, observed, speculative, gas): the direct hits, the
+    /// Shooting Table, gas's fear test. Harassing fire rolls nothing.
+    fn shot_odds(&self, s: &State, unit: UnitId, target: UnitId, mode: FireMode) -> Option<Odds> {
+        if mode == FireMode::Harassing {
+            return None;
+        }
+        let plan = self.plan(s, unit, target, mode)?;
+        let mut parts = Vec::new();
         let mut notes = vec![format!(
             "{} base{} firing, total {}{}, column shift {:+}",
             plan.sums.bases,
@@ -56,91 +250,450 @@ impl RedActions {
             },
             plan.sums.shift
         )];
-        if self.rolls_direct_hits(s, unit) {
-            notes.push("direct hits are rolled first and are not included".into());
+        if plan.factor != (1, 1) {
+            notes.push(format!(
+                "the mode's factor ×{}/{}",
+                plan.factor.0, plan.factor.1
+            ));
         }
-        if !self.table_applies(s, unit, target) {
+        if self.rolls_direct_hits(s, unit)
+            && let Some(n) = self.direct_hit_number(s, unit, target, plan.range, plan.observed_add)
+        {
+            let in_36: u32 = (2..=12u8)
+                .filter(|&r| n.hits(r))
+                .map(|r| TWO_D6[r as usize - 2])
+                .sum();
+            parts.push(direct_hits(plan.sums.bases, in_36, n.total()));
+            notes.push(format!(
+                "direct hits first: {}+ on 2d6 for each base (card {}, range +{}, ammunition +{}, observed +{}); \
+                 each hit takes a base and brings a fear test, the rolls stop when the target is gone",
+                n.total(),
+                n.card,
+                n.range,
+                n.poor,
+                n.observed
+            ));
+        }
+        let hits_only = matches!(
+            mode,
+            FireMode::Speculative
+                | FireMode::Observed {
+                    speculative: true,
+                    ..
+                }
+        ) && self.building_of(s, target).is_some();
+        if hits_only {
+            notes.push("speculative fire at a building: direct hits only".into());
+        } else if !self.table_applies(s, unit, target) {
+            parts.push(Distribution::new(
+                "the target",
+                vec![("no Shooting Table effect".into(), 1.0)],
+            ));
             notes.push("the Shooting Table does not apply to this target".into());
-            return Some(Odds {
-                parts: vec![Distribution::new(
-                    "the target",
-                    vec![("no Shooting Table effect".into(), 1.0)],
-                )],
-                method: Method::Exact,
-                notes,
-            });
+        } else {
+            let tables = &self.sc().tables;
+            let column = tables.shooting_column(plan.sums.total);
+            let outcomes = (2..=12u8)
+                .map(|roll| {
+                    let e = match column {
+                        Some(c) => tables.shooting_cell(roll, c as i32 + plan.sums.shift),
+                        None => crate::tables::Effect::NONE,
+                    };
+                    (
+                        crate::text::effect(&e),
+                        TWO_D6[roll as usize - 2] as f64 / 36.0,
+                    )
+                })
+                .collect();
+            parts.push(Distribution::new("the target", outcomes));
+            notes.push(
+                "Kill! brings a fear test and S! a serious test, after the table: not counted here"
+                    .into(),
+            );
         }
-        let tables = &self.sc().tables;
-        let column = tables.shooting_column(plan.sums.total);
-        let outcomes = (2..=12u8)
-            .map(|roll| {
-                let e = match column {
-                    Some(c) => tables.shooting_cell(roll, c as i32 + plan.sums.shift),
-                    None => crate::tables::Effect::NONE,
-                };
-                (
-                    crate::text::effect(&e),
-                    TWO_D6[roll as usize - 2] as f64 / 36.0,
-                )
-            })
-            .collect();
+        if self.cat(s.unit(unit)) == Category::Tank
+            && !self.cat(s.unit(target)).is_vehicle()
+            && self.cover_of(s, target) != crate::scenario::Cover::SuperHard
+        {
+            notes.push("a tank's fire: one terror marker more".into());
+        }
+        if mode == FireMode::Gas && !self.cat(s.unit(target)).is_vehicle() {
+            let (d, note) = self.test_part(
+                s,
+                target,
+                Test::Fear,
+                0,
+                "the target's fear test (gas)",
+                ["it stands", "it routs"],
+            );
+            parts.push(d);
+            notes.push(format!(
+                "{note}; as the target stands now (a Kill! or an officer lost first changes it)"
+            ));
+        }
         Some(Odds {
-            parts: vec![Distribution::new("the target", outcomes)],
+            parts,
             method: Method::Exact,
             notes,
         })
     }
 
-    /// A charge: the charge test, and the Combat Table's results should
-    /// the target stand.
+    /// Springing an ambush: the fire, then the target's fear test (−3 if
+    /// it marches) unless it was ambushed already this turn.
+    fn spring_odds(&self, s: &State, unit: UnitId, target: UnitId) -> Option<Odds> {
+        let mut odds = self.shot_odds(s, unit, target, FireMode::Direct)?;
+        let t = s.unit(target);
+        if t.ambushed_turn != s.turn && !t.routing {
+            let extra = if t.marching {
+                self.ambushed_while_marching()
+            } else {
+                0
+            };
+            let (d, note) = self.test_part(
+                s,
+                target,
+                Test::Fear,
+                extra,
+                "the target's fear test (ambushed)",
+                ["it stands, with a terror marker", "it routs"],
+            );
+            odds.parts.push(d);
+            odds.notes.push(format!(
+                "{note}; as the target stands now (what the fire does first may change it)"
+            ));
+        }
+        Some(odds)
+    }
+
+    /// Shooting at chargers (the charged side's answer): the Shooting
+    /// Table on the chargers; a Ret calls the charge off.
+    fn return_fire_odds(&self, s: &State, unit: UnitId) -> Option<Odds> {
+        let Some(Ask::Charged { charger, target }) = self.question(s).map(|q| q.ask) else {
+            return None;
+        };
+        if target != unit {
+            return None;
+        }
+        let mut odds = self.shot_odds(s, unit, charger, FireMode::Direct)?;
+        let plan = self.plan(s, unit, charger, FireMode::Direct)?;
+        if self.table_applies(s, unit, charger) {
+            let tables = &self.sc().tables;
+            let column = tables.shooting_column(plan.sums.total);
+            let off: u32 = (2..=12u8)
+                .filter(|&roll| {
+                    column.is_some_and(|c| {
+                        tables
+                            .shooting_cell(roll, c as i32 + plan.sums.shift)
+                            .retire
+                    })
+                })
+                .map(|roll| TWO_D6[roll as usize - 2])
+                .sum();
+            odds.parts.push(Distribution::new(
+                "the charge",
+                vec![
+                    ("called off (Ret)".into(), off as f64 / 36.0),
+                    (
+                        "goes in, unless the chargers retire or rout from their tests".into(),
+                        (36 - off) as f64 / 36.0,
+                    ),
+                ],
+            ));
+        }
+        odds.notes
+            .push("your fire uses your segment; the fight that may follow is not counted".into());
+        Some(odds)
+    }
+
+    /// A charge: the charge test, the target's fear test, and the Combat
+    /// Table's results should the target stand.
     fn charge_chances(&self, s: &State, a: &Action) -> Option<Odds> {
+        let Action::Charge { unit, target } = *a else {
+            return None;
+        };
         let c = self.charge_odds(s, a)?;
+        let plan = self.charge_plan(s, unit, target, false).ok()?;
         let pass = c.test_in_36 as f64 / 36.0;
-        let test = Distribution::new(
+        let mut parts = vec![Distribution::new(
             "the charge test",
-            vec![("passed".into(), pass), ("failed".into(), 1.0 - pass)],
-        );
-        let on = |who: Who| -> &'static str {
-            match (who, c.sums.charger_stronger) {
-                (Who::Stronger, true) | (Who::Weaker, false) => "yours",
-                _ => "the target",
-            }
+            vec![
+                (format!("{PASSED}: the charge goes in"), pass),
+                (format!("{FAILED}: no charge this turn"), 1.0 - pass),
+            ],
+        )];
+        let (_, note) = self.test_part(s, unit, Test::Charge, 0, "the charge test", ["", ""]);
+        let mut notes = vec![note];
+        let tg = s.unit(target);
+        if tg.routing {
+            notes.push("the target is routing: no test, no answer; it is caught".into());
+        } else if self.cat(tg) == Category::Mortar {
+            notes.push("the target's mortar crew runs and is gone".into());
+        } else {
+            let (d, note) = self.test_part(
+                s,
+                target,
+                Test::Fear,
+                0,
+                "the target's fear test",
+                [
+                    "it answers (stands, flees, shoots or counter-charges)",
+                    "it routs",
+                ],
+            );
+            parts.push(d);
+            notes.push(note);
+        }
+        let charge = Charge {
+            charger: unit,
+            target,
+            aspect: plan.aspect,
+            ambush: false,
+            counter: false,
+            stage: ChargeStage::Contact,
+            contact: plan.contact,
         };
-        let words = |r: &CombatResult| -> String {
-            match r.outcome {
-                Outcome::Retires(n) => format!("{} retires with {n} terror", on(r.who)),
-                Outcome::Defeated => format!("{} defeated", on(r.who)),
-                Outcome::Humiliated => format!(
-                    "{} humiliated, {} retires",
-                    on(Who::Stronger),
-                    on(Who::Weaker)
-                ),
-                Outcome::Surrenders => format!("{} surrenders", on(r.who)),
-            }
-        };
-        let fight = Distribution::new(
-            "if the target stands",
-            c.results
-                .iter()
-                .map(|(r, n)| (words(r), *n as f64 / 36.0))
-                .collect(),
+        let (fight, sums_note) = self.fight_part(s, charge, true, "if the target stands");
+        parts.push(fight);
+        notes.extend(sums_note);
+        notes.push(
+            "the target's answer (stand, flee, shoot, counter-charge) is the enemy's: \
+             the fight is shown as if it stands"
+                .into(),
         );
         Some(Odds {
-            parts: vec![test, fight],
+            parts,
             method: Method::Exact,
-            notes: vec![
-                format!(
-                    "strengths {} to {} (column {})",
-                    c.sums.strength[0] / 2,
-                    c.sums.strength[1] / 2,
-                    c.sums.column
-                ),
-                "the target's answer (stand, flee, shoot, counter-charge) is the enemy's: \
-                 the fight is shown as if it stands"
-                    .into(),
-            ],
+            notes,
         })
     }
+
+    /// The charged unit's answer that leads to the fight: standing, or
+    /// counter-charging (half-way first).
+    fn answer_fight_odds(&self, s: &State, counter: bool) -> Option<Odds> {
+        let mut c = s.charge?;
+        let Some(Ask::Charged { charger, target }) = self.question(s).map(|q| q.ask) else {
+            return None;
+        };
+        if (c.charger, c.target) != (charger, target) {
+            return None;
+        }
+        c.stage = ChargeStage::Contact;
+        let mut st = s.clone();
+        st.questions.clear();
+        if counter {
+            c.counter = true;
+            self.counter_move(&mut st, charger, target, &mut Vec::new());
+        }
+        let (fight, notes) = self.fight_part(&st, c, false, "the fight");
+        Some(Odds {
+            parts: vec![fight],
+            method: Method::Exact,
+            notes,
+        })
+    }
+
+    /// The Combat Table's results of a charge going in from `s`, as the
+    /// charger's side (`mine`) or the target's reads them: the same steps
+    /// as the rules up to the dice (`close_in`) on a copy of the state.
+    fn fight_part(
+        &self,
+        s: &State,
+        c: Charge,
+        mine: bool,
+        subject: &str,
+    ) -> (Distribution, Vec<String>) {
+        let mut st = s.clone();
+        // What `close_in` may roll (a pursuit) does not feed the odds; it
+        // rolls from a generator of its own, never the game's.
+        st.rng = engine::rng_from_seed(0);
+        st.loaded.clear();
+        st.charge = None;
+        let mut ev = Vec::new();
+        if !self.close_in(&mut st, c, &mut ev) {
+            let what = if ev
+                .iter()
+                .any(|e| matches!(e, Event::ChargeCancelled { .. }))
+            {
+                "the charge cannot go in"
+            } else if ev
+                .iter()
+                .any(|e| matches!(e, Event::CrewSurrendered { .. }))
+            {
+                "the crews surrender: no fight"
+            } else if !st.unit(c.target).on_table() {
+                "the target is gone: no fight"
+            } else {
+                "the target routs: no fight"
+            };
+            return (
+                Distribution::new(subject, vec![(what.into(), 1.0)]),
+                Vec::new(),
+            );
+        }
+        let sums = self.combat_sums(&st, c.charger, c.target, c.aspect, c.counter);
+        let outcomes = (2..=12u8)
+            .map(|roll| {
+                let r = self.sc().tables.combat(sums.column, roll);
+                (
+                    combat_words(&r, sums.charger_stronger, mine),
+                    TWO_D6[roll as usize - 2] as f64 / 36.0,
+                )
+            })
+            .collect();
+        let notes = vec![format!(
+            "strengths {} to {} (column {}){}",
+            sums.strength[0] / 2,
+            sums.strength[1] / 2,
+            sums.column,
+            match c.aspect {
+                Aspect::Front => "",
+                Aspect::Flank => ", from the flank",
+                Aspect::Rear => ", from the rear",
+            }
+        )];
+        (Distribution::new(subject, outcomes), notes)
+    }
+
+    /// Crossing wire: the 2d6 of a unit in the wire (none at a gap, none
+    /// to enter it).
+    fn wire_odds(&self, s: &State, unit: UnitId) -> Option<Odds> {
+        if s.unit(unit).in_wire.is_none() || self.at_gap(s, unit) {
+            return None;
+        }
+        let engineers = self.cat(s.unit(unit)) == Category::Engineer;
+        let outcomes = (2..=12u8)
+            .map(|roll| {
+                let words = match wire_roll(engineers, roll) {
+                    (_, true) => "a gap cut: across",
+                    (true, false) => "across",
+                    (false, false) => "still in the wire",
+                };
+                (words.to_string(), TWO_D6[roll as usize - 2] as f64 / 36.0)
+            })
+            .collect();
+        Some(Odds {
+            parts: vec![Distribution::new("the crossing roll", outcomes)],
+            method: Method::Exact,
+            notes: vec![if engineers {
+                format!(
+                    "engineers cut a gap on {WIRE_CUT_ON}+, anyone is across on {WIRE_CROSS_ON}+"
+                )
+            } else {
+                format!("across on {WIRE_CROSS_ON}+ on 2d6")
+            }],
+        })
+    }
+
+    /// Setting or fighting a fire: the markers after the d6.
+    fn fire_marker_odds(&self, s: &State, building: u16, fighting: bool) -> Odds {
+        let now = s.fires.get(building as usize).copied().unwrap_or(0);
+        let outcomes = (1..=6u8)
+            .map(|die| {
+                let after = fire_markers_after(now, die, fighting);
+                let words = match after {
+                    0 => "the fire is out".to_string(),
+                    n if n >= super::buildings::FIRE_DESTROYS => "it burns down".to_string(),
+                    1 => "1 fire marker".to_string(),
+                    n => format!("{n} fire markers"),
+                };
+                (words, 1.0 / 6.0)
+            })
+            .collect();
+        Odds {
+            parts: vec![Distribution::new("the building", outcomes)],
+            method: Method::Exact,
+            notes: vec![format!("{now} fire marker(s) now")],
+        }
+    }
+
+    /// A Mob's roll before its action: the odds of what follows hang on it.
+    fn with_mob_roll(&self, s: &State, a: &Action, odds: Option<Odds>) -> Option<Odds> {
+        // Answers to questions are given without the roll.
+        if self.question(s).is_some() || !self.needs_mob_roll(s, a) {
+            return odds;
+        }
+        let need = super::unit_characteristics::MOB_NEEDS;
+        let mob = one_die(
+            "the Mob roll",
+            need,
+            "it acts",
+            "it hesitates: it stays where it is (it may still shoot)",
+        );
+        Some(match odds {
+            Some(mut o) => {
+                o.parts.insert(0, mob.parts[0].clone());
+                o.notes.insert(
+                    0,
+                    format!("a Mob acts on {need}+ on a d6; what follows is if it acts"),
+                );
+                o
+            }
+            None => mob,
+        })
+    }
+}
+
+/// A Combat Table result in words, for the charger's side (`mine`) or
+/// the target's: whose unit retires, is defeated, humiliated, surrenders.
+pub fn combat_words(r: &CombatResult, charger_stronger: bool, mine: bool) -> String {
+    let whose = |who: Who| -> &'static str {
+        let charger_is = match who {
+            Who::Stronger => charger_stronger,
+            Who::Weaker => !charger_stronger,
+        };
+        if charger_is == mine {
+            "yours"
+        } else if mine {
+            "the target"
+        } else {
+            "the chargers"
+        }
+    };
+    match r.outcome {
+        Outcome::Retires(n) => format!("{} retires with {n} terror", whose(r.who)),
+        Outcome::Defeated => format!("{} defeated", whose(r.who)),
+        Outcome::Humiliated => format!(
+            "{} humiliated, {} retires",
+            whose(Who::Stronger),
+            whose(Who::Weaker)
+        ),
+        Outcome::Surrenders => format!("{} surrenders", whose(r.who)),
+    }
+}
+
+/// One d6 that must show `need` or more.
+fn one_die(subject: &str, need: u8, pass: &str, fail: &str) -> Odds {
+    let p = (1..=6u8).filter(|&d| d >= need).count() as f64 / 6.0;
+    Odds {
+        parts: vec![Distribution::new(
+            subject,
+            vec![
+                (format!("{PASSED}: {pass}"), p),
+                (format!("{FAILED}: {fail}"), 1.0 - p),
+            ],
+        )],
+        method: Method::Exact,
+        notes: vec![format!("{need}+ on a d6")],
+    }
+}
+
+/// The number of direct hits of `bases` rolls, each landing in `in_36` of
+/// 36 (binomial).
+fn direct_hits(bases: u8, in_36: u32, need: u8) -> Distribution {
+    let p = in_36 as f64 / 36.0;
+    let n = bases as i32;
+    let choose = |k: i32| (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    let outcomes = (0..=n)
+        .map(|k| {
+            let words = match k {
+                0 => "no direct hit".to_string(),
+                1 => "1 direct hit".to_string(),
+                k => format!("{k} direct hits"),
+            };
+            (words, choose(k) * p.powi(k) * (1.0 - p).powi(n - k))
+        })
+        .collect();
+    Distribution::new(format!("direct hits ({need}+ each)"), outcomes)
 }
 
 #[cfg(test)]
@@ -216,13 +769,17 @@ mod tests {
             .odds(&s, Side::B, &charge)
             .expect("a charge in reach has odds");
         assert_eq!(odds.method, Method::Exact);
-        assert_eq!(odds.parts.len(), 2);
+        assert_eq!(
+            odds.parts.len(),
+            3,
+            "the charge test, the fear test, the fight"
+        );
         for d in &odds.parts {
             assert!((d.total() - 1.0).abs() < 1e-9, "{}", d.summary());
         }
         let c = r.charge_odds(&s, &charge).unwrap();
         assert_eq!(
-            odds.parts[0].p("passed"),
+            odds.parts[0].p("passed: the charge goes in"),
             c.test_in_36 as f64 / 36.0,
             "the charge test"
         );

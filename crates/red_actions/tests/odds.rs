@@ -1,0 +1,748 @@
+//! The odds shown before a choice, checked against the rules: for every
+//! way the dice can fall, the action applied with those dice set on the
+//! table gives the outcome the odds count it under; and the odds tell the
+//! deciding side nothing it cannot see.
+
+use engine::odds::{Distribution, Odds};
+use engine::param::{Degrees, Inches, Point, Pose};
+use engine::{Ruleset, Side};
+use red_actions::RedActions;
+use red_actions::rules::odds::combat_words;
+use red_actions::state::{
+    Action, Dummy, Event, FireMode, Officer, Order, Phase, State, Status, Test, UnitId,
+};
+
+const WHITE: Side = Side::A;
+const RED: Side = Side::B;
+
+fn village() -> RedActions {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/red_actions/village.toml");
+    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(r: &RedActions, key: &str) -> UnitId {
+    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
+}
+
+fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
+    let unit = s.unit_mut(u);
+    unit.status = Status::OnTable;
+    unit.formation.front = Pose {
+        at: Point {
+            x: Inches((x * 100.0).round() as i32),
+            y: Inches((y * 100.0).round() as i32),
+        },
+        facing: Degrees::whole(facing),
+    };
+}
+
+/// Dice in the order they are rolled.
+fn roll(s: &mut State, dice: &[u8]) {
+    s.loaded = dice.iter().rev().copied().collect();
+}
+
+/// Every way two dice fall, each once (36).
+fn two_d6() -> impl Iterator<Item = [u8; 2]> {
+    (1..=6u8).flat_map(|a| (1..=6u8).map(move |b| [a, b]))
+}
+
+/// The probability of the outcomes whose words start with `prefix`.
+fn p_of(d: &Distribution, prefix: &str) -> f64 {
+    d.outcomes
+        .iter()
+        .filter(|(l, _)| l.starts_with(prefix))
+        .map(|(_, p)| p)
+        .sum()
+}
+
+fn part<'a>(o: &'a Odds, subject: &str) -> &'a Distribution {
+    o.parts
+        .iter()
+        .find(|d| d.subject.starts_with(subject))
+        .unwrap_or_else(|| panic!("no part \"{subject}\" in {}", o.summary()))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+/// Each label's share of the 36 rolls, counted from what the rules did.
+fn tally(counted: &[(String, u32)], label: String) -> Vec<(String, u32)> {
+    let mut out = counted.to_vec();
+    match out.iter_mut().find(|(l, _)| *l == label) {
+        Some(x) => x.1 += 1,
+        None => out.push((label, 1)),
+    }
+    out
+}
+
+/// The odds' distribution is the rules' count of the 36 rolls.
+fn same_as_counted(d: &Distribution, counted: &[(String, u32)]) {
+    assert_eq!(counted.iter().map(|(_, n)| n).sum::<u32>(), 36);
+    for (label, n) in counted {
+        assert!(
+            close(d.p(label), *n as f64 / 36.0),
+            "{label}: odds {} but the rules {n}/36 ({})",
+            d.p(label),
+            d.summary()
+        );
+    }
+    assert!(close(d.total(), 1.0), "{}", d.summary());
+}
+
+fn apply(r: &RedActions, s: &mut State, side: Side, a: Action) -> Vec<Event> {
+    let mut ev = Vec::new();
+    r.apply(s, side, &a, &mut ev)
+        .unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+    ev
+}
+
+fn test_of(ev: &[Event], who: UnitId, which: Test) -> Option<bool> {
+    ev.iter().find_map(|e| match e {
+        Event::MoraleTest {
+            unit, test, passed, ..
+        } if *unit == who && *test == which => Some(*passed),
+        _ => None,
+    })
+}
+
+/// An empty table: every unit off it, every officer gone (no morale
+/// modifiers), nobody hidden; a general each in the far east corners,
+/// still to act; `side` to choose.
+fn empty(side: Side) -> (RedActions, State) {
+    let r = village();
+    let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    for u in s.units.iter_mut() {
+        u.status = Status::Waiting;
+        u.acted = true;
+        u.officer = None;
+        u.arrives = 99;
+        u.hidden = false;
+        u.marker = false;
+        u.ambush = false;
+    }
+    s.dummies.clear();
+    for (key, y, facing) in [("w_gen", 4.0, 180), ("r_kombrig", 44.0, 0)] {
+        let g = id(&r, key);
+        place(&mut s, g, 69.0, y, facing);
+        s.unit_mut(g).acted = false;
+    }
+    s.phase = Phase::Choose {
+        side,
+        card: None,
+        selected: None,
+    };
+    (r, s)
+}
+
+/// Red's divisional cavalry facing west 8" from White's 1st Volunteer
+/// company facing east; Red to choose.
+fn cavalry_and_volunteers() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s) = empty(RED);
+    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
+    place(&mut s, cav, 40.0, 40.0, 270);
+    place(&mut s, vol, 32.0, 40.0, 90);
+    s.unit_mut(cav).acted = false;
+    s.unit_mut(cav).order = Order::Line;
+    (r, s, cav, vol)
+}
+
+/// Red's 1st battalion alone in the open, routing with 2 terror; Red to
+/// choose.
+fn routing_battalion() -> (RedActions, State, UnitId) {
+    let (r, mut s) = empty(RED);
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 40.0, 30.0, 270);
+    let u = s.unit_mut(reg);
+    u.acted = false;
+    u.routing = true;
+    u.terror = 2;
+    (r, s, reg)
+}
+
+#[test]
+fn rallying_from_rout_odds_agree_with_every_roll() {
+    let (r, s, reg) = routing_battalion();
+    let a = Action::RallyRout { unit: reg };
+    let odds = r.odds(&s, RED, &a).expect("a rally test has odds");
+    let d = part(&odds, "the rally test");
+    let number = r.morale_number(&s, reg, Test::Rally);
+    let mut passed = 0;
+    for dice in two_d6() {
+        let mut t = s.clone();
+        roll(&mut t, &dice);
+        let ev = apply(&r, &mut t, RED, a);
+        let pass = test_of(&ev, reg, Test::Rally).expect("a rally test");
+        assert_eq!(
+            pass,
+            r.test_passes((dice[0] + dice[1]) as i32, number),
+            "{dice:?}"
+        );
+        assert_eq!(!t.unit(reg).routing, pass, "{dice:?}: rallied iff passed");
+        if pass {
+            passed += 1;
+            assert_eq!(t.unit(reg).terror, 0);
+        } else {
+            assert_eq!(t.unit(reg).humiliated, 1, "{dice:?}: failing humiliates");
+        }
+    }
+    assert!(
+        close(p_of(d, "passed"), passed as f64 / 36.0),
+        "{}",
+        d.summary()
+    );
+    assert!(close(p_of(d, "failed"), (36 - passed) as f64 / 36.0));
+    assert!(
+        p_of(d, "failed: a humiliated marker") > 0.0,
+        "{}",
+        d.summary()
+    );
+    // Not routing: no rally, no odds.
+    let mut t = s.clone();
+    t.unit_mut(reg).routing = false;
+    assert!(r.odds(&t, RED, &a).is_none());
+}
+
+#[test]
+fn rallying_pinned_test_odds_agree_with_every_roll() {
+    let (r, mut s, reg) = routing_battalion();
+    let u = s.unit_mut(reg);
+    u.routing = false;
+    u.terror = 0;
+    u.pinned = true;
+    let a = Action::Unpin { unit: reg };
+    let odds = r.odds(&s, RED, &a).expect("the pinned test has odds");
+    let d = part(&odds, "the pinned test");
+    let mut passed = 0;
+    for dice in two_d6() {
+        let mut t = s.clone();
+        roll(&mut t, &dice);
+        let ev = apply(&r, &mut t, RED, a);
+        let pass = test_of(&ev, reg, Test::Rally).expect("a rally test");
+        assert_eq!(!t.unit(reg).pinned, pass, "{dice:?}");
+        passed += pass as u32;
+    }
+    assert!(
+        close(p_of(d, "passed"), passed as f64 / 36.0),
+        "{}",
+        d.summary()
+    );
+}
+
+#[test]
+fn charging_odds_of_the_charge_test_and_the_targets_fear_test_agree_with_every_roll() {
+    let (r, s, cav, vol) = cavalry_and_volunteers();
+    let a = Action::Charge {
+        unit: cav,
+        target: vol,
+    };
+    let odds = r.odds(&s, RED, &a).expect("a charge has odds");
+    let (mut charge_passed, mut fear_passed) = (0, 0);
+    for dice in two_d6() {
+        // The charge test with these dice; the fear test passes.
+        let mut t = s.clone();
+        roll(&mut t, &[dice[0], dice[1], 1, 1]);
+        let ev = apply(&r, &mut t, RED, a);
+        let pass = test_of(&ev, cav, Test::Charge).unwrap();
+        assert_eq!(t.unit(cav).charge_failed, !pass, "{dice:?}");
+        charge_passed += pass as u32;
+        // The charge test passes; the fear test with these dice.
+        let mut t = s.clone();
+        roll(&mut t, &[1, 1, dice[0], dice[1]]);
+        let ev = apply(&r, &mut t, RED, a);
+        let pass = test_of(&ev, vol, Test::Fear).unwrap();
+        assert_eq!(
+            t.unit(vol).routing,
+            !pass,
+            "{dice:?}: a failed fear test routs"
+        );
+        assert_eq!(
+            t.questions.last().map(|q| q.side),
+            Some(if pass { WHITE } else { RED }),
+            "{dice:?}: a target that stands answers, one that routs leaves the charger to decide"
+        );
+        fear_passed += pass as u32;
+    }
+    let test = part(&odds, "the charge test");
+    assert!(close(p_of(test, "passed"), charge_passed as f64 / 36.0));
+    let fear = part(&odds, "the target's fear test");
+    assert!(
+        close(p_of(fear, "passed"), fear_passed as f64 / 36.0),
+        "{}",
+        fear.summary()
+    );
+    assert!(p_of(fear, "failed: it routs") > 0.0);
+}
+
+/// The fight as the charge's odds show it, and as the target's answer
+/// (standing) shows it, against the rules' Combat Table roll for each of
+/// the 36.
+fn fight_agrees(r: &RedActions, s: &State, cav: UnitId, vol: UnitId) {
+    let a = Action::Charge {
+        unit: cav,
+        target: vol,
+    };
+    let odds = r.odds(s, RED, &a).expect("a charge has odds");
+    let fight = part(&odds, "if the target stands");
+    // Both tests passed: the volunteers are asked, or (with a single
+    // answer, standing) the fight follows at once.
+    let mut asked = s.clone();
+    roll(&mut asked, &[1, 1, 1, 1]);
+    apply(r, &mut asked, RED, a);
+    let stand = Action::StandCharge { unit: vol };
+    let theirs = (!asked.questions.is_empty()).then(|| {
+        let o = r
+            .odds(&asked, WHITE, &stand)
+            .expect("standing leads to the fight: odds");
+        part(&o, "the fight").clone()
+    });
+    let (mut mine_counted, mut theirs_counted) = (Vec::new(), Vec::new());
+    for dice in two_d6() {
+        let ev = if theirs.is_some() {
+            let mut t = asked.clone();
+            roll(&mut t, &dice);
+            apply(r, &mut t, WHITE, stand)
+        } else {
+            let mut t = s.clone();
+            roll(&mut t, &[1, 1, 1, 1, dice[0], dice[1]]);
+            apply(r, &mut t, RED, a)
+        };
+        let (result, stronger) = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Combat {
+                    result,
+                    charger_stronger,
+                    dice: d,
+                    ..
+                } => {
+                    assert_eq!(*d, dice);
+                    Some((*result, *charger_stronger))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{dice:?}: no fight in {ev:?}"));
+        mine_counted = tally(&mine_counted, combat_words(&result, stronger, true));
+        theirs_counted = tally(&theirs_counted, combat_words(&result, stronger, false));
+    }
+    same_as_counted(fight, &mine_counted);
+    if let Some(theirs) = theirs {
+        same_as_counted(&theirs, &theirs_counted);
+    }
+}
+
+#[test]
+fn combat_table_odds_of_a_frontal_charge_agree_with_every_roll() {
+    let (r, s, cav, vol) = cavalry_and_volunteers();
+    fight_agrees(&r, &s, cav, vol);
+}
+
+#[test]
+fn combat_table_odds_of_a_flank_charge_count_the_terror_and_the_turn_to_face() {
+    // The volunteers face north, the cavalry at their east end, behind
+    // the line of their front: +1 terror, the target at ½.
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    place(&mut s, vol, 32.0, 40.0, 0);
+    place(&mut s, cav, 40.0, 41.8, 270);
+    let plan = r.charge_plan(&s, cav, vol, false).unwrap();
+    assert_eq!(plan.aspect, red_actions::geometry::Aspect::Flank);
+    fight_agrees(&r, &s, cav, vol);
+}
+
+#[test]
+fn charging_counter_charge_odds_agree_with_every_roll() {
+    let (r, mut s) = empty(RED);
+    let (cav, cos) = (id(&r, "r_cav"), id(&r, "w_cossacks"));
+    place(&mut s, cav, 40.0, 40.0, 270);
+    place(&mut s, cos, 32.0, 40.0, 90);
+    s.unit_mut(cav).acted = false;
+    s.unit_mut(cav).order = Order::Line;
+    s.unit_mut(cos).acted = false;
+    s.unit_mut(cos).order = Order::Formed;
+    roll(&mut s, &[1, 1, 1, 1]);
+    apply(
+        &r,
+        &mut s,
+        RED,
+        Action::Charge {
+            unit: cav,
+            target: cos,
+        },
+    );
+    let counter = Action::CounterCharge { unit: cos };
+    let odds = r
+        .odds(&s, WHITE, &counter)
+        .expect("a counter-charge has odds");
+    let fight = part(&odds, "the fight");
+    let mut counted = Vec::new();
+    for dice in two_d6() {
+        let mut t = s.clone();
+        roll(&mut t, &dice);
+        let ev = apply(&r, &mut t, WHITE, counter);
+        let (result, stronger) = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Combat {
+                    result,
+                    charger_stronger,
+                    ..
+                } => Some((*result, *charger_stronger)),
+                _ => None,
+            })
+            .expect("the fight");
+        counted = tally(&counted, combat_words(&result, stronger, false));
+    }
+    same_as_counted(fight, &counted);
+    // Formed cavalry counter-charging gets its +25%: not the same fight
+    // as standing.
+    let stand = r
+        .odds(&s, WHITE, &Action::StandCharge { unit: cos })
+        .unwrap();
+    assert_ne!(
+        odds.notes.iter().find(|n| n.starts_with("strengths")),
+        stand.notes.iter().find(|n| n.starts_with("strengths")),
+    );
+}
+
+#[test]
+fn charging_shooting_at_chargers_odds_agree_with_every_roll() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    s.unit_mut(vol).acted = false;
+    roll(&mut s, &[1, 1, 1, 1]);
+    apply(
+        &r,
+        &mut s,
+        RED,
+        Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+    );
+    let shoot = Action::ShootChargers { unit: vol };
+    let odds = r.odds(&s, WHITE, &shoot).expect("return fire has odds");
+    let table = part(&odds, "the target");
+    let charge = part(&odds, "the charge");
+    let (mut counted, mut off) = (Vec::new(), 0);
+    for dice in two_d6() {
+        let mut t = s.clone();
+        roll(&mut t, &dice);
+        let ev = apply(&r, &mut t, WHITE, shoot);
+        let result = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Shot {
+                    result, dice: d, ..
+                } => {
+                    assert_eq!(*d, dice);
+                    Some(*result)
+                }
+                _ => None,
+            })
+            .expect("a shot");
+        counted = tally(&counted, red_actions::text::effect(&result));
+        if result.retire {
+            off += 1;
+            assert!(
+                ev.iter()
+                    .any(|e| matches!(e, Event::ChargeCancelled { unit } if *unit == cav)),
+                "{dice:?}: Ret calls the charge off"
+            );
+        }
+    }
+    same_as_counted(table, &counted);
+    assert!(close(p_of(charge, "called off"), off as f64 / 36.0));
+}
+
+/// White's light battery unlimbered 20" west of Red's 1st battalion, both
+/// in the open, facing each other; White to choose.
+fn battery() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s) = empty(WHITE);
+    let (guns, reg) = (id(&r, "w_guns"), id(&r, "r_reg1"));
+    place(&mut s, guns, 20.0, 40.0, 90);
+    place(&mut s, reg, 40.0, 40.0, 270);
+    let g = s.unit_mut(guns);
+    g.acted = false;
+    g.order = Order::Unlimbered;
+    g.formation.order = Order::Unlimbered.geometry();
+    (r, s, guns, reg)
+}
+
+/// Fire (any mode) at `target`: the direct hits of the first base and the
+/// Shooting Table against every roll, the others' direct hits missing.
+fn fire_agrees(r: &RedActions, s: &State, a: Action, guns: UnitId, target: UnitId) -> Odds {
+    let odds = r
+        .odds(s, WHITE, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(s, WHITE, &a)));
+    let (mode, observer) = match a {
+        Action::Fire { mode, .. } => (
+            mode,
+            match mode {
+                FireMode::Observed { observer, .. } => Some(observer),
+                _ => None,
+            },
+        ),
+        _ => (FireMode::Direct, None),
+    };
+    let plan = r.plan(s, guns, target, mode).unwrap();
+    let range = observer.map_or(r.range_between(s, guns, target), |o| {
+        r.range_between(s, o, target)
+    });
+    let n = r
+        .direct_hit_number(s, guns, target, range, plan.observed_add)
+        .expect("guns roll direct hits");
+    let bases = plan.sums.bases as usize;
+    assert!(bases >= 1);
+    // The first base's roll: a hit or not, as counted.
+    let mut hits = 0;
+    for dice in two_d6() {
+        let mut t = s.clone();
+        // This base's dice, a passed fear test if it hits, the rest miss,
+        // then the Shooting Table.
+        let mut seq = vec![dice[0], dice[1], 1, 1];
+        seq.extend(std::iter::repeat_n(1, 2 * (bases - 1)));
+        roll(&mut t, &seq);
+        let ev = apply(r, &mut t, WHITE, a);
+        let hit = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::DirectHit { hit, dice: d, .. } => {
+                    assert_eq!(*d, dice);
+                    Some(*hit)
+                }
+                _ => None,
+            })
+            .expect("a direct-hit roll");
+        assert_eq!(hit, n.hits(dice[0] + dice[1]), "{dice:?}");
+        hits += hit as u32;
+    }
+    let d = part(&odds, "direct hits");
+    let p = hits as f64 / 36.0;
+    assert!(
+        close(d.p("no direct hit"), (1.0 - p).powi(bases as i32)),
+        "{}",
+        d.summary()
+    );
+    // The Shooting Table after the direct hits all missed.
+    let mut counted = Vec::new();
+    for dice in two_d6() {
+        let mut t = s.clone();
+        let mut seq = vec![1; 2 * bases];
+        seq.extend(dice);
+        roll(&mut t, &seq);
+        let ev = apply(r, &mut t, WHITE, a);
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::DirectHit { hit: true, .. }))
+        );
+        let result = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Shot {
+                    result, dice: d, ..
+                } => {
+                    assert_eq!(*d, dice);
+                    Some(*result)
+                }
+                _ => None,
+            })
+            .expect("a Shooting Table roll");
+        counted = tally(&counted, red_actions::text::effect(&result));
+    }
+    same_as_counted(part(&odds, "the target"), &counted);
+    odds
+}
+
+#[test]
+fn direct_hits_odds_of_a_battery_agree_with_every_roll() {
+    let (r, s, guns, reg) = battery();
+    let a = Action::Shoot {
+        unit: guns,
+        target: reg,
+    };
+    fire_agrees(&r, &s, a, guns, reg);
+}
+
+#[test]
+fn observed_indirect_fire_odds_agree_with_every_roll() {
+    let (r, mut s, guns, reg) = battery();
+    // An observer north-west of the target, who sees it.
+    let obs = id(&r, "w_vol1");
+    place(&mut s, obs, 30.0, 35.0, 90);
+    let a = Action::Fire {
+        unit: guns,
+        target: reg,
+        mode: FireMode::Observed {
+            observer: obs,
+            speculative: false,
+        },
+    };
+    let odds = fire_agrees(&r, &s, a, guns, reg);
+    assert!(
+        odds.notes.iter().any(|n| n.contains("×1/2")),
+        "{:?}",
+        odds.notes
+    );
+    let direct = r
+        .odds(
+            &s,
+            WHITE,
+            &Action::Shoot {
+                unit: guns,
+                target: reg,
+            },
+        )
+        .unwrap();
+    assert_ne!(
+        part(&odds, "direct hits").subject,
+        part(&direct, "direct hits").subject,
+        "observed fire adds to the direct-hit number"
+    );
+}
+
+#[test]
+fn gas_fear_test_odds_agree_with_every_roll() {
+    let (r, s, guns, reg) = battery();
+    let a = Action::Fire {
+        unit: guns,
+        target: reg,
+        mode: FireMode::Gas,
+    };
+    let odds = fire_agrees(&r, &s, a, guns, reg);
+    let fear = part(&odds, "the target's fear test (gas)");
+    // A Shooting Table roll with no effect, then the fear test.
+    let plan = r.plan(&s, guns, reg, FireMode::Gas).unwrap();
+    let t = &r.sc().tables;
+    let col = t.shooting_column(plan.sums.total);
+    let miss = (2..=12u8)
+        .find(|&x| col.is_none_or(|c| t.shooting_cell(x, c as i32 + plan.sums.shift).is_none()))
+        .expect("a roll without effect");
+    let bases = plan.sums.bases as usize;
+    let mut passed = 0;
+    for dice in two_d6() {
+        let mut st = s.clone();
+        let mut seq = vec![1; 2 * bases];
+        seq.extend([miss / 2, miss - miss / 2]);
+        seq.extend(dice);
+        roll(&mut st, &seq);
+        let ev = apply(&r, &mut st, WHITE, a);
+        let pass = test_of(&ev, reg, Test::Fear).expect("gas's fear test");
+        assert_eq!(st.unit(reg).routing, !pass);
+        passed += pass as u32;
+    }
+    assert!(close(p_of(fear, "passed"), passed as f64 / 36.0));
+}
+
+#[test]
+fn harassing_fire_rolls_nothing_and_has_no_odds() {
+    let (r, s, guns, reg) = battery();
+    let a = Action::Fire {
+        unit: guns,
+        target: reg,
+        mode: FireMode::Harassing,
+    };
+    assert!(r.legal(&s, WHITE, &a), "{:?}", r.refusal(&s, WHITE, &a));
+    assert!(r.odds(&s, WHITE, &a).is_none());
+}
+
+/// A White senior officer with a morale modifier 3" behind the
+/// volunteers: hidden under a marker, or a dummy marker there instead.
+#[test]
+fn ambushes_odds_tell_nothing_of_a_hidden_officer_or_a_dummy() {
+    let (r, s, cav, vol) = cavalry_and_volunteers();
+    let general = id(&r, "w_gen");
+    let pool = &r.sc().pools[r.sc().army_of(WHITE).pool];
+    let token = (0..pool.tokens.len() as u16)
+        .find(|&t| {
+            let tok = &pool.tokens[t as usize];
+            tok.morale != 0 && tok.level == red_actions::scenario::Level::Senior
+        })
+        .expect("a senior token with a morale modifier");
+    let charge = Action::Charge {
+        unit: cav,
+        target: vol,
+    };
+    let fear = |st: &State| {
+        let o = r.odds(st, RED, &charge).expect("odds");
+        (part(&o, "the target's fear test").clone(), o)
+    };
+    let mut seen = s.clone();
+    place(&mut seen, general, 29.0, 40.0, 90);
+    seen.unit_mut(general).officer = Some(Officer { token });
+    assert_ne!(r.officer_modifier(&seen, vol), 0);
+    let mut hidden = seen.clone();
+    let g = hidden.unit_mut(general);
+    g.hidden = true;
+    g.marker = true;
+    let mut dummy = s.clone();
+    dummy.dummies.push(Dummy {
+        side: WHITE,
+        at: seen.unit(general).formation.front.at,
+        gone: false,
+    });
+    let (nobody, all) = fear(&s);
+    let (under_marker, all_hidden) = fear(&hidden);
+    let (a_dummy, all_dummy) = fear(&dummy);
+    assert_eq!(under_marker, nobody, "the hidden officer is not counted");
+    assert_eq!(a_dummy, nobody);
+    assert_eq!(all_hidden, all, "nothing in the odds differs");
+    assert_eq!(all_dummy, all);
+    // Seen, he counts (the odds are not blind to officers).
+    assert_ne!(fear(&seen).0, nobody);
+    // The hidden officer's own side sees him: the test would count him
+    // for it (its view of its own unit).
+    let own = r.as_seen_by(&hidden, WHITE);
+    assert_eq!(own.unit(general).status, Status::OnTable);
+}
+
+#[test]
+fn ambushes_scouting_odds_are_the_same_whatever_hides_there() {
+    let r = village();
+    let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    for u in s.units.iter_mut() {
+        u.status = Status::Waiting;
+        u.acted = true;
+    }
+    let (mg, white) = (id(&r, "r_mg"), id(&r, "w_vol1"));
+    place(&mut s, mg, 29.0, 24.0, 270);
+    place(&mut s, white, 25.0, 24.0, 90);
+    s.unit_mut(white).acted = false;
+    s.unit_mut(id(&r, "w_vol2")).acted = false;
+    s.phase = Phase::Choose {
+        side: WHITE,
+        card: None,
+        selected: None,
+    };
+    let town = r
+        .sc()
+        .terrain
+        .iter()
+        .position(|a| a.name == "Pokrovskoye")
+        .unwrap() as u16;
+    let scout = Action::Scout {
+        unit: white,
+        spot: town,
+    };
+    assert!(s.unit(mg).hidden, "the machine guns hide in the village");
+    let with = r
+        .odds(&s, WHITE, &scout)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, WHITE, &scout)));
+    let mut empty = s.clone();
+    empty.unit_mut(mg).status = Status::Waiting;
+    empty.dummies.clear();
+    let without = r.odds(&empty, WHITE, &scout).expect("scouting has odds");
+    assert_eq!(with, without, "the odds tell nothing of what is there");
+    let d = &with.parts[0];
+    let mut found = 0;
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        roll(&mut t, &[die]);
+        apply(&r, &mut t, WHITE, scout);
+        found += !t.unit(mg).hidden as u32;
+    }
+    assert!(
+        close(p_of(d, "passed"), found as f64 / 6.0),
+        "{}",
+        d.summary()
+    );
+}
