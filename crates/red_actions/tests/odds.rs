@@ -9,7 +9,8 @@ use engine::{Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::rules::odds::combat_words;
 use red_actions::state::{
-    Action, Dummy, Event, FireMode, Officer, Order, Phase, State, Status, Test, UnitId,
+    Action, Ask, Dummy, Event, FireMode, Officer, Order, Phase, Question, State, Status, Test,
+    UnitId,
 };
 
 const WHITE: Side = Side::A;
@@ -745,4 +746,385 @@ fn ambushes_scouting_odds_are_the_same_whatever_hides_there() {
         "{}",
         d.summary()
     );
+}
+
+#[test]
+fn rallying_from_rout_under_the_original_rules_odds_count_the_units_that_are_gone() {
+    let (r, mut s, reg) = routing_battalion();
+    s.options.push("rout_standard_ra".into());
+    let a = Action::RallyRout { unit: reg };
+    let odds = r.odds(&s, RED, &a).unwrap();
+    let d = part(&odds, "the rally test");
+    let mut counted = Vec::new();
+    for dice in two_d6() {
+        let mut t = s.clone();
+        roll(&mut t, &dice);
+        apply(&r, &mut t, RED, a);
+        let u = t.unit(reg);
+        let label = if u.status == Status::Gone {
+            "failed: by more than 2, it is gone"
+        } else if u.routing {
+            "failed: it runs again"
+        } else {
+            "passed: it rallies: its terror goes"
+        };
+        counted = tally(&counted, label.to_string());
+    }
+    assert_eq!(counted.len(), 3, "{counted:?}");
+    same_as_counted(d, &counted);
+}
+
+#[test]
+fn morale_tests_a_mobs_roll_comes_first_and_is_counted() {
+    // Red's Mobilised battalion (a Mob) 10" from the volunteers, in sight:
+    // a wheel toward them asks for the roll.
+    let (r, mut s) = empty(RED);
+    let (mob, vol) = (id(&r, "r_consc1"), id(&r, "w_vol1"));
+    place(&mut s, mob, 40.0, 40.0, 270);
+    place(&mut s, vol, 30.0, 40.0, 90);
+    s.unit_mut(mob).acted = false;
+    let a = Action::Wheel {
+        unit: mob,
+        pivot: red_actions::geometry::Side::Left,
+        angle: Degrees::whole(10),
+    };
+    assert!(r.needs_mob_roll(&s, &a));
+    let odds = r.odds(&s, RED, &a).expect("the Mob roll has odds");
+    let d = part(&odds, "the Mob roll");
+    let mut acts = 0;
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        roll(&mut t, &[die]);
+        let ev = apply(&r, &mut t, RED, a);
+        let passed = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::MobRoll { passed, .. } => Some(*passed),
+                _ => None,
+            })
+            .expect("a Mob roll");
+        assert_eq!(
+            passed,
+            t.unit(mob).formation.front != s.unit(mob).formation.front,
+            "d6 {die}: it wheels iff it passes"
+        );
+        acts += passed as u32;
+    }
+    assert!(
+        close(p_of(d, "passed"), acts as f64 / 6.0),
+        "{}",
+        d.summary()
+    );
+    // No enemy in sight: no roll, no Mob part.
+    let mut t = s.clone();
+    t.unit_mut(vol).status = Status::Waiting;
+    assert!(!r.needs_mob_roll(&t, &a));
+    assert!(r.odds(&t, RED, &a).is_none(), "a wheel rolls nothing then");
+}
+
+#[test]
+fn pre_empting_enemy_actions_odds_of_the_clever_officers_six() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    s.unit_mut(vol).acted = false;
+    s.questions.push(Question {
+        side: WHITE,
+        ask: Ask::PreEmpt {
+            clever: vol,
+            enemy: cav,
+        },
+    });
+    let a = Action::PreEmpt { unit: vol };
+    let odds = r
+        .odds(&s, WHITE, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, WHITE, &a)));
+    let mut passed = 0;
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        roll(&mut t, &[die]);
+        let ev = apply(&r, &mut t, WHITE, a);
+        let p = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::PreEmptRoll { passed, .. } => Some(*passed),
+                _ => None,
+            })
+            .expect("the Clever officer's roll");
+        passed += p as u32;
+    }
+    assert!(close(p_of(&odds.parts[0], "passed"), passed as f64 / 6.0));
+    assert!(r.odds(&s, WHITE, &Action::LetAct { unit: vol }).is_none());
+}
+
+fn load(name: &str) -> RedActions {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/red_actions")
+        .join(format!("{name}.toml"));
+    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `keep` on the table where they stand, everyone else off; `side` to
+/// choose and `unit` still to act.
+fn quiet(name: &str, keep: &[&str], unit: &str) -> (RedActions, State, UnitId) {
+    let r = load(name);
+    let mut s = r.setup(&engine::Options::new(), 3).unwrap();
+    for (i, u) in s.units.iter_mut().enumerate() {
+        if !keep.contains(&r.sc().units[i].id.as_str()) && u.status == Status::OnTable {
+            u.status = Status::Waiting;
+        }
+        u.acted = true;
+        u.hidden = false;
+        u.marker = false;
+        u.ambush = false;
+    }
+    s.dummies.clear();
+    let u = id(&r, unit);
+    s.unit_mut(u).acted = false;
+    s.phase = Phase::Choose {
+        side: s.unit(u).side,
+        card: None,
+        selected: None,
+    };
+    (r, s, u)
+}
+
+#[test]
+fn tanks_odds_of_getting_going_again_and_of_breaking_down() {
+    let (r, mut s, tank) = quiet("wired_position", &[], "w_tank");
+    place(&mut s, tank, 40.0, 36.0, 0);
+    s.unit_mut(tank).kit.broken_down = true;
+    let repair = Action::Repair { unit: tank };
+    let odds = r.odds(&s, WHITE, &repair).expect("the repair die has odds");
+    let mut freed = 0;
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        roll(&mut t, &[die]);
+        apply(&r, &mut t, WHITE, repair);
+        freed += !t.unit(tank).kit.broken_down as u32;
+    }
+    assert!(close(p_of(&odds.parts[0], "passed"), freed as f64 / 6.0));
+    // Faster than half speed (three quarters, the segment goes on): ending
+    // the segment rolls the breakdown die.
+    s.unit_mut(tank).kit.broken_down = false;
+    let speed = r.troop(s.unit(tank)).speed;
+    apply(
+        &r,
+        &mut s,
+        WHITE,
+        Action::Advance {
+            unit: tank,
+            distance: speed.fraction(3, 4),
+        },
+    );
+    let done = Action::Done { unit: tank };
+    let odds = r
+        .odds(&s, WHITE, &done)
+        .expect("the breakdown die has odds");
+    let d = &odds.parts[0];
+    let mut broken = 0;
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        roll(&mut t, &[die]);
+        apply(&r, &mut t, WHITE, done);
+        broken += t.unit(tank).kit.broken_down as u32;
+    }
+    assert!(
+        close(p_of(d, "broken down"), broken as f64 / 6.0),
+        "{}",
+        d.summary()
+    );
+    // Not over half speed: no die, no odds.
+    let (r, mut s, tank) = quiet("wired_position", &[], "w_tank");
+    place(&mut s, tank, 40.0, 36.0, 0);
+    apply(
+        &r,
+        &mut s,
+        WHITE,
+        Action::Advance {
+            unit: tank,
+            distance: Inches::whole(1),
+        },
+    );
+    assert!(r.odds(&s, WHITE, &Action::Done { unit: tank }).is_none());
+}
+
+#[test]
+fn trains_odds_of_the_engines_rally_test() {
+    let (r, mut s, engine) = quiet(
+        "railway_raid",
+        &[
+            "w_train_mg",
+            "w_train_engine",
+            "w_train_gun",
+            "w_train_wagon",
+        ],
+        "w_train_engine",
+    );
+    s.unit_mut(engine).kit.leaving = true;
+    let a = Action::RallyTrain { unit: engine };
+    let odds = r
+        .odds(&s, s.unit(engine).side, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, s.unit(engine).side, &a)));
+    let mut rallied = 0;
+    for dice in two_d6() {
+        let mut t = s.clone();
+        roll(&mut t, &dice);
+        let side = t.unit(engine).side;
+        apply(&r, &mut t, side, a);
+        rallied += !t.unit(engine).kit.leaving as u32;
+    }
+    assert!(close(p_of(&odds.parts[0], "passed"), rallied as f64 / 36.0));
+}
+
+#[test]
+fn barbed_wire_odds_of_the_crossing_roll_for_riflemen_and_engineers() {
+    for key in ["w_vol1", "w_sappers"] {
+        let (r, mut s, u) = quiet("wired_position", &[], key);
+        // Facing the wire belt from the south, 0.6" short of it.
+        place(&mut s, u, 16.0, 20.1, 0);
+        let a = Action::CrossWire { unit: u };
+        assert!(
+            r.odds(&s, WHITE, &a).is_none(),
+            "entering the wire rolls nothing"
+        );
+        apply(&r, &mut s, WHITE, a);
+        assert!(s.unit(u).in_wire.is_some());
+        s.unit_mut(u).acted = false;
+        s.turn += 1;
+        s.phase = Phase::Choose {
+            side: WHITE,
+            card: None,
+            selected: None,
+        };
+        let odds = r
+            .odds(&s, WHITE, &a)
+            .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, WHITE, &a)));
+        let d = &odds.parts[0];
+        let mut counted = Vec::new();
+        for dice in two_d6() {
+            let mut t = s.clone();
+            roll(&mut t, &dice);
+            let ev = apply(&r, &mut t, WHITE, a);
+            let (crossed, gap) = ev
+                .iter()
+                .find_map(|e| match e {
+                    Event::WireRoll { crossed, gap, .. } => Some((*crossed, *gap)),
+                    _ => None,
+                })
+                .expect("the crossing roll");
+            assert_eq!(crossed, t.unit(u).in_wire.is_none(), "{dice:?}");
+            let label = match (crossed, gap) {
+                (_, true) => "a gap cut: across",
+                (true, false) => "across",
+                (false, false) => "still in the wire",
+            };
+            counted = tally(&counted, label.to_string());
+        }
+        same_as_counted(d, &counted);
+        assert_eq!(d.p("a gap cut: across") > 0.0, key == "w_sappers", "{key}");
+    }
+}
+
+#[test]
+fn buildings_odds_of_setting_and_fighting_a_fire() {
+    let (r, mut s, u) = quiet("village", &[], "r_reg1");
+    place(&mut s, u, 29.8, 28.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    s.unit_mut(id(&r, "w_vol2")).acted = false;
+    let b = r
+        .sc()
+        .buildings
+        .iter()
+        .position(|b| b.name == "South huts")
+        .unwrap() as u16;
+    let set = Action::SetFire {
+        unit: u,
+        building: b,
+    };
+    let fight = Action::FightFire {
+        unit: u,
+        building: b,
+    };
+    for (a, markers) in [(set, 0u8), (set, 4), (fight, 3)] {
+        let mut st = s.clone();
+        st.fires[b as usize] = markers;
+        let odds = r
+            .odds(&st, RED, &a)
+            .unwrap_or_else(|| panic!("{:?}", r.refusal(&st, RED, &a)));
+        let mut counted: Vec<(String, u32)> = Vec::new();
+        for die in 1..=6u8 {
+            let mut t = st.clone();
+            roll(&mut t, &[die]);
+            apply(&r, &mut t, RED, a);
+            let label = match t.fires[b as usize] {
+                0 => "the fire is out".to_string(),
+                n if n >= 5 => "it burns down".to_string(),
+                1 => "1 fire marker".to_string(),
+                n => format!("{n} fire markers"),
+            };
+            counted = tally(&counted, label);
+        }
+        let d = &odds.parts[0];
+        for (label, n) in &counted {
+            assert!(
+                close(d.p(label), *n as f64 / 6.0),
+                "{label}: {}",
+                d.summary()
+            );
+        }
+    }
+}
+
+#[test]
+fn ambushes_odds_of_springing_an_ambush_count_the_targets_fear_test() {
+    // Red's MG platoon in ambush, White's volunteers come within its
+    // short range: White's move asks Red whether to spring.
+    let (r, mut s) = empty(RED);
+    let (mg, vol) = (id(&r, "r_mg"), id(&r, "w_vol1"));
+    place(&mut s, mg, 40.0, 40.0, 270);
+    place(&mut s, vol, 34.0, 40.0, 90);
+    s.unit_mut(mg).acted = false;
+    s.unit_mut(mg).ambush = true;
+    s.unit_mut(mg).hidden = true;
+    let a = Action::Spring {
+        unit: mg,
+        target: vol,
+    };
+    let odds = r
+        .odds(&s, RED, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, RED, &a)));
+    let fear = part(&odds, "the target's fear test (ambushed)");
+    // A Shooting Table roll with no effect, then the fear test.
+    let plan = r.plan(&s, mg, vol, FireMode::Direct).unwrap();
+    let t = &r.sc().tables;
+    let col = t.shooting_column(plan.sums.total);
+    let miss = (2..=12u8)
+        .find(|&x| col.is_none_or(|c| t.shooting_cell(x, c as i32 + plan.sums.shift).is_none()))
+        .expect("a roll without effect");
+    let mut passed = 0;
+    let mut counted = Vec::new();
+    for dice in two_d6() {
+        let mut st = s.clone();
+        roll(&mut st, &[miss / 2, miss - miss / 2, dice[0], dice[1]]);
+        let ev = apply(&r, &mut st, RED, a);
+        let pass = test_of(&ev, vol, Test::Fear).expect("the ambush's fear test");
+        assert_eq!(st.unit(vol).routing, !pass, "{dice:?}");
+        passed += pass as u32;
+        // The table, counted on its own.
+        let mut st = s.clone();
+        roll(&mut st, &[dice[0], dice[1], 1, 1]);
+        let ev = apply(&r, &mut st, RED, a);
+        let result = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Shot { result, .. } => Some(*result),
+                _ => None,
+            })
+            .expect("the ambush's fire");
+        counted = tally(&counted, red_actions::text::effect(&result));
+    }
+    assert!(close(p_of(fear, "passed"), passed as f64 / 36.0));
+    same_as_counted(part(&odds, "the target"), &counted);
+    // White, whose unit is shot at, is not asked and sees no odds.
+    assert!(r.odds(&s, WHITE, &a).is_none());
 }

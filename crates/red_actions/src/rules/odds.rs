@@ -39,7 +39,7 @@ impl RedActions {
     /// The odds of `a` for `side` (`None`: no dice hang on it, or it is
     /// not a legal choice now).
     pub fn odds_of(&self, s: &State, side: Side, a: &Action) -> Option<Odds> {
-        if matches!(a, Action::Select { .. } | Action::Done { .. }) {
+        if matches!(a, Action::Select { .. }) {
             return None;
         }
         if self.refusal_of(s, side, a).is_some() {
@@ -91,6 +91,26 @@ impl RedActions {
                 "nothing is found, whether or not anything is there",
             )),
             Action::CrossWire { unit } => self.wire_odds(s, unit),
+            Action::Done { unit } if self.breakdown_due(s, unit) => {
+                let breaks = super::vehicles::BREAKS_ON;
+                Some(Odds {
+                    parts: vec![Distribution::new(
+                        "the breakdown die (faster than half speed)",
+                        (1..=6u8)
+                            .map(|d| {
+                                let words = if d == breaks {
+                                    "broken down: it must get going again"
+                                } else {
+                                    "it runs on"
+                                };
+                                (words.to_string(), 1.0 / 6.0)
+                            })
+                            .collect(),
+                    )],
+                    method: Method::Exact,
+                    notes: vec![format!("it breaks down on a {breaks}")],
+                })
+            }
             Action::SetFire { building, .. } => Some(self.fire_marker_odds(s, building, false)),
             Action::FightFire { building, .. } => Some(self.fire_marker_odds(s, building, true)),
             _ => None,
