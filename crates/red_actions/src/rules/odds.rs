@@ -48,11 +48,11 @@ impl RedActions {
         let seen = self.as_seen_by(s, side);
         let s = &*seen;
         let odds = match *a {
-            Action::Shoot { unit, target } => self.shot_odds(s, unit, target, FireMode::Direct),
-            Action::Fire { unit, target, mode } => self.shot_odds(s, unit, target, mode),
-            Action::Spring { unit, target } => self.spring_odds(s, unit, target),
+            Action::Shoot { .. }
+            | Action::Fire { .. }
+            | Action::Spring { .. }
+            | Action::ShootChargers { .. } => self.fire_chances(s, side, a),
             Action::Charge { .. } => self.charge_chances(s, a),
-            Action::ShootChargers { unit } => self.return_fire_odds(s, unit),
             Action::StandCharge { .. } => self.answer_fight_odds(s, false),
             Action::CounterCharge { .. } => self.answer_fight_odds(s, true),
             Action::RallyRout { unit } => Some(self.rally_rout_odds(s, unit)),
@@ -326,30 +326,12 @@ impl RedActions {
                 })
                 .collect();
             parts.push(Distribution::new("the target", outcomes));
-            notes.push(
-                "Kill! brings a fear test and S! a serious test, after the table: not counted here"
-                    .into(),
-            );
         }
         if self.cat(s.unit(unit)) == Category::Tank
             && !self.cat(s.unit(target)).is_vehicle()
             && self.cover_of(s, target) != crate::scenario::Cover::SuperHard
         {
             notes.push("a tank's fire: one terror marker more".into());
-        }
-        if mode == FireMode::Gas && !self.cat(s.unit(target)).is_vehicle() {
-            let (d, note) = self.test_part(
-                s,
-                target,
-                Test::Fear,
-                0,
-                "the target's fear test (gas)",
-                ["it stands", "it routs"],
-            );
-            parts.push(d);
-            notes.push(format!(
-                "{note}; as the target stands now (a Kill! or an officer lost first changes it)"
-            ));
         }
         Some(Odds {
             parts,
@@ -358,70 +340,53 @@ impl RedActions {
         })
     }
 
-    /// Springing an ambush: the fire, then the target's fear test (−3 if
-    /// it marches) unless it was ambushed already this turn.
-    fn spring_odds(&self, s: &State, unit: UnitId, target: UnitId) -> Option<Odds> {
-        let mut odds = self.shot_odds(s, unit, target, FireMode::Direct)?;
-        let t = s.unit(target);
-        if t.ambushed_turn != s.turn && !t.routing {
-            let extra = if t.marching {
-                self.ambushed_while_marching()
-            } else {
-                0
-            };
-            let (d, note) = self.test_part(
-                s,
-                target,
-                Test::Fear,
-                extra,
-                "the target's fear test (ambushed)",
-                ["it stands, with a terror marker", "it routs"],
-            );
-            odds.parts.push(d);
-            odds.notes.push(format!(
-                "{note}; as the target stands now (what the fire does first may change it)"
-            ));
-        }
-        Some(odds)
-    }
-
-    /// Shooting at chargers (the charged side's answer): the Shooting
-    /// Table on the chargers; a Ret calls the charge off.
-    fn return_fire_odds(&self, s: &State, unit: UnitId) -> Option<Odds> {
-        let Some(Ask::Charged { charger, target }) = self.question(s).map(|q| q.ask) else {
-            return None;
+    /// Fire of any kind, and what it brings after the table: the tests of
+    /// a Kill!, an S!, a lost officer, gas's and an ambush's fear test
+    /// (each way they can go, through the rules), and for fire at chargers
+    /// whether the charge is called off.
+    fn fire_chances(&self, s: &State, side: Side, a: &Action) -> Option<Odds> {
+        let (unit, target, mode, test, charger) = match *a {
+            Action::Shoot { unit, target } => (unit, target, FireMode::Direct, None, None),
+            Action::Fire { unit, target, mode } => {
+                let gas = (mode == FireMode::Gas && !self.cat(s.unit(target)).is_vehicle())
+                    .then_some((Test::Fear, "the target's fear test (gas)"));
+                (unit, target, mode, gas, None)
+            }
+            Action::Spring { unit, target } => {
+                let t = s.unit(target);
+                let tested = (t.ambushed_turn != s.turn && !t.routing)
+                    .then_some((Test::Fear, "the target's fear test (ambushed)"));
+                (unit, target, FireMode::Direct, tested, None)
+            }
+            Action::ShootChargers { unit } => {
+                let Some(Ask::Charged { charger, target }) = self.question(s).map(|q| q.ask) else {
+                    return None;
+                };
+                if target != unit {
+                    return None;
+                }
+                (unit, charger, FireMode::Direct, None, Some(charger))
+            }
+            _ => return None,
         };
-        if target != unit {
-            return None;
+        let mut odds = self.shot_odds(s, unit, target, mode)?;
+        match self.after_fire(s, side, a, target, test, charger) {
+            Some(parts) => {
+                odds.parts.extend(parts);
+                odds.notes.push(
+                    "what becomes of the target counts every test the fire brings, each way it can go"
+                        .into(),
+                );
+            }
+            None => odds
+                .notes
+                .push("too many ways for the tests after the fire to be counted".into()),
         }
-        let mut odds = self.shot_odds(s, unit, charger, FireMode::Direct)?;
-        let plan = self.plan(s, unit, charger, FireMode::Direct)?;
-        if self.table_applies(s, unit, charger) {
-            let tables = &self.sc().tables;
-            let column = tables.shooting_column(plan.sums.total);
-            let off: u32 = (2..=12u8)
-                .filter(|&roll| {
-                    column.is_some_and(|c| {
-                        tables
-                            .shooting_cell(roll, c as i32 + plan.sums.shift)
-                            .retire
-                    })
-                })
-                .map(|roll| TWO_D6[roll as usize - 2])
-                .sum();
-            odds.parts.push(Distribution::new(
-                "the charge",
-                vec![
-                    ("called off (Ret)".into(), off as f64 / 36.0),
-                    (
-                        "goes in, unless the chargers retire or rout from their tests".into(),
-                        (36 - off) as f64 / 36.0,
-                    ),
-                ],
-            ));
+        if charger.is_some() {
+            odds.notes.push(
+                "your fire uses your segment; the fight that may follow is not counted".into(),
+            );
         }
-        odds.notes
-            .push("your fire uses your segment; the fight that may follow is not counted".into());
         Some(odds)
     }
 
@@ -650,6 +615,274 @@ impl RedActions {
             }
             None => mob,
         })
+    }
+}
+
+/// The most times the rules are played through for one choice's odds
+/// (`play_out`); past it the part is left out and said so.
+pub const PLAY_OUT_LIMIT: usize = 3000;
+
+/// A roll as the events record it: two dice, one die, or an initiative
+/// roll (after the choice's outcome: never followed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Roll {
+    Two,
+    One,
+    Initiative,
+}
+
+fn roll_of(e: &Event) -> Option<Roll> {
+    Some(match e {
+        Event::RollOff { .. } | Event::SegmentRoll { .. } => Roll::Initiative,
+        Event::Shot { .. }
+        | Event::MoraleTest { .. }
+        | Event::DirectHit { .. }
+        | Event::BuildingRoll { .. }
+        | Event::WireRoll { .. }
+        | Event::Combat { .. } => Roll::Two,
+        Event::OfficerRoll { .. }
+        | Event::VehicleDie { .. }
+        | Event::Scouted { .. }
+        | Event::FireRoll { .. }
+        | Event::Veers { .. }
+        | Event::MobRoll { .. }
+        | Event::Combined { die: Some(_), .. }
+        | Event::PreEmptRoll { .. }
+        | Event::Pursuit { die: Some(_), .. }
+        | Event::WireCrushed { .. }
+        | Event::FriendsInTheDark { .. } => Roll::One,
+        _ => return None,
+    })
+}
+
+impl RedActions {
+    /// The Shooting Table's cell for a total, a column shift and a 2d6
+    /// roll (no effect below the first column), as `fire` reads it.
+    fn table_effect(&self, total: u32, shift: i32, roll: u8) -> crate::tables::Effect {
+        let tables = &self.sc().tables;
+        match tables.shooting_column(total) {
+            Some(c) => tables.shooting_cell(roll, c as i32 + shift),
+            None => crate::tables::Effect::NONE,
+        }
+    }
+
+    /// The ways a recorded roll can fall that the rules tell apart, each
+    /// with dice that fall that way and its chance: a test passed or
+    /// failed, a direct hit or a miss, each Shooting or Combat Table
+    /// result, an officer lost or not; any other die each face.
+    fn roll_classes(&self, e: &Event) -> Vec<(Vec<u8>, f64)> {
+        let by_sum = |key: &dyn Fn(u8) -> String| {
+            let mut out: Vec<(String, Vec<u8>, f64)> = Vec::new();
+            for r in 2..=12u8 {
+                let k = key(r);
+                let p = TWO_D6[r as usize - 2] as f64 / 36.0;
+                match out.iter_mut().find(|(x, _, _)| *x == k) {
+                    Some(c) => c.2 += p,
+                    None => out.push((k, vec![r / 2, r - r / 2], p)),
+                }
+            }
+            out.into_iter().map(|(_, d, p)| (d, p)).collect::<Vec<_>>()
+        };
+        match *e {
+            Event::MoraleTest { test, number, .. } if test != Test::Rally => {
+                by_sum(&|r| self.test_passes(r as i32, number).to_string())
+            }
+            Event::Shot { total, shift, .. } => {
+                by_sum(&|r| format!("{:?}", self.table_effect(total, shift, r)))
+            }
+            Event::DirectHit {
+                kind,
+                card,
+                range,
+                poor,
+                observed,
+                ..
+            } => {
+                let n = super::direct_hits::HitNumber {
+                    kind,
+                    card,
+                    range,
+                    poor,
+                    observed,
+                };
+                by_sum(&|r| n.hits(r).to_string())
+            }
+            Event::Combat { column, .. } => {
+                by_sum(&|r| format!("{:?}", self.sc().tables.combat(column as usize, r)))
+            }
+            Event::OfficerRoll { at_most, .. } => {
+                let lost = (at_most.min(6)) as f64 / 6.0;
+                [(vec![1], lost), (vec![6], 1.0 - lost)]
+                    .into_iter()
+                    .filter(|(_, p)| *p > 0.0)
+                    .collect()
+            }
+            _ => match roll_of(e) {
+                Some(Roll::Two) => by_sum(&|r| r.to_string()),
+                _ => (1..=6u8).map(|d| (vec![d], 1.0 / 6.0)).collect(),
+            },
+        }
+    }
+
+    /// Plays `act` through the rules for every way the dice can fall that
+    /// matters (`matters`: the rolls followed, each split by `roll_classes`;
+    /// any other roll is given ones, the same every time), and counts what
+    /// `outcome` makes of each end: one distribution per word it gives. On
+    /// a copy of `s` with a generator of its own, never the game's. `None`
+    /// when it would take more than [`PLAY_OUT_LIMIT`] plays.
+    pub fn play_out(
+        &self,
+        s: &State,
+        act: &dyn Fn(&mut State, &mut Vec<Event>),
+        matters: &dyn Fn(&Event) -> bool,
+        outcome: &dyn Fn(&State, &[Event]) -> Vec<String>,
+    ) -> Option<Vec<Vec<(String, f64)>>> {
+        let mut out: Vec<Vec<(String, f64)>> = Vec::new();
+        // (dice set on the table, rolls they cover, chance of the branch)
+        let mut stack = vec![(Vec::<u8>::new(), 0usize, 1.0f64)];
+        let mut plays = 0;
+        while let Some((dice, k, p)) = stack.pop() {
+            plays += 1;
+            if plays > PLAY_OUT_LIMIT {
+                return None;
+            }
+            let mut t = s.clone();
+            t.rng = engine::rng_from_seed(0);
+            t.loaded = dice.iter().rev().copied().collect();
+            let mut ev = Vec::new();
+            act(&mut t, &mut ev);
+            let rolls: Vec<&Event> = ev.iter().filter(|e| roll_of(e).is_some()).collect();
+            let next = rolls
+                .get(k)
+                .filter(|e| roll_of(e) != Some(Roll::Initiative));
+            let Some(e) = next else {
+                for (i, o) in outcome(&t, &ev).into_iter().enumerate() {
+                    if out.len() <= i {
+                        out.push(Vec::new());
+                    }
+                    match out[i].iter_mut().find(|(l, _)| *l == o) {
+                        Some(x) => x.1 += p,
+                        None => out[i].push((o, p)),
+                    }
+                }
+                continue;
+            };
+            // Every die set on the table was rolled, by the rolls counted.
+            if !t.loaded.is_empty() {
+                return None;
+            }
+            let classes = if matters(e) {
+                self.roll_classes(e)
+            } else if roll_of(e) == Some(Roll::Two) {
+                vec![(vec![1, 1], 1.0)]
+            } else {
+                vec![(vec![1], 1.0)]
+            };
+            for (d, q) in classes {
+                let mut more = dice.clone();
+                more.extend(d);
+                stack.push((more, k + 1, p * q));
+            }
+        }
+        Some(out)
+    }
+
+    /// What becomes of `target` after fire at it, through the rules: the
+    /// tests a Kill!, an S!, a lost officer, gas or an ambush bring, every
+    /// way they can go; gun and mortar fire's direct hits too. The parts:
+    /// the target's fate, then the last test of `test` it takes after the
+    /// fire (`None`: not shown); for fire at a charging `charger`, only
+    /// whether its charge is called off.
+    fn after_fire(
+        &self,
+        s: &State,
+        side: Side,
+        a: &Action,
+        target: UnitId,
+        test: Option<(Test, &str)>,
+        charger: Option<UnitId>,
+    ) -> Option<Vec<Distribution>> {
+        let before = s.unit(target).clone();
+        let act = |t: &mut State, ev: &mut Vec<Event>| {
+            // The deciding side's action, or its answer to a question; an
+            // enemy Clever officer who might act first lets it go ahead.
+            if let Some(u) = t.units.get_mut(a.unit() as usize) {
+                u.more.preempt_tried = true;
+            }
+            if self.refusal_of(t, side, a).is_none() {
+                self.act(t, side, a, ev);
+            }
+        };
+        let matters = |e: &Event| match *e {
+            Event::Shot { target: x, .. } | Event::DirectHit { target: x, .. } => x == target,
+            Event::MoraleTest { unit, .. } => unit == target,
+            Event::OfficerRoll { .. } | Event::BuildingRoll { .. } => true,
+            _ => false,
+        };
+        let outcome = |t: &State, ev: &[Event]| -> Vec<String> {
+            let u = t.unit(target);
+            let asked = t.questions.iter().any(|q| {
+                matches!(q.ask, Ask::IgnoreRetire { unit } | Ask::SwapRetire { unit } if unit == target)
+            });
+            let fate = if !u.on_table() {
+                "gone"
+            } else if u.routing && !before.routing {
+                "routs"
+            } else if asked {
+                "retires unless it holds (its side's choice)"
+            } else if ev
+                .iter()
+                .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == target))
+            {
+                "retires"
+            } else {
+                "stands"
+            };
+            // Fire at chargers: the fight follows (its dice are not
+            // followed), so only whether the charge is called off is told.
+            let mut words = if charger.is_none() {
+                vec![fate.to_string()]
+            } else {
+                Vec::new()
+            };
+            if let Some((which, _)) = test {
+                // The last such test after the fire itself.
+                let fired = ev
+                    .iter()
+                    .rposition(|e| matches!(e, Event::Shot { .. } | Event::DirectHit { .. }))
+                    .unwrap_or(0);
+                let taken = ev[fired..].iter().rev().find_map(|e| match *e {
+                    Event::MoraleTest {
+                        unit, test, passed, ..
+                    } if unit == target && test == which => Some(passed),
+                    _ => None,
+                });
+                words.push(match taken {
+                    Some(true) => format!("{PASSED}: it stands"),
+                    Some(false) => format!("{FAILED}: it routs"),
+                    None => "not taken: the fire routed or destroyed it first".into(),
+                });
+            }
+            if let Some(c) = charger {
+                let off = ev
+                    .iter()
+                    .any(|e| matches!(e, Event::ChargeCancelled { unit } if *unit == c));
+                words.push(if off { "called off" } else { "goes in" }.into());
+            }
+            words
+        };
+        let mut ways = self.play_out(s, &act, &matters, &outcome)?.into_iter();
+        let mut parts = Vec::new();
+        if charger.is_none() {
+            parts.push(Distribution::new("the target after the fire", ways.next()?));
+        }
+        if let Some((_, subject)) = test {
+            parts.push(Distribution::new(subject, ways.next()?));
+        }
+        if charger.is_some() {
+            parts.push(Distribution::new("the charge", ways.next()?));
+        }
+        Some(parts)
     }
 }
 
