@@ -1292,3 +1292,67 @@ fn ambushes_odds_of_springing_an_ambush_count_the_targets_fear_test() {
     // White, whose unit is shot at, is not asked and sees no odds.
     assert!(r.odds(&s, WHITE, &a).is_none());
 }
+
+#[test]
+fn ambushes_the_odds_of_a_shot_tell_nothing_of_a_hidden_officer_or_a_dummy() {
+    // The volunteers shot at 6" (Kill! and S! bring tests), a White senior
+    // officer with a morale modifier 3" behind them: seen, hidden under a
+    // marker, or a dummy marker in his place.
+    let (r, mut s) = empty(RED);
+    let (reg, vol, general) = (id(&r, "r_reg1"), id(&r, "w_vol1"), id(&r, "w_gen"));
+    place(&mut s, reg, 40.0, 40.0, 270);
+    place(&mut s, vol, 34.0, 40.0, 90);
+    s.unit_mut(reg).acted = false;
+    let pool = &r.sc().pools[r.sc().army_of(WHITE).pool];
+    let token = (0..pool.tokens.len() as u16)
+        .find(|&t| {
+            let tok = &pool.tokens[t as usize];
+            tok.morale != 0 && tok.level == red_actions::scenario::Level::Senior
+        })
+        .unwrap();
+    let shot = Action::Shoot {
+        unit: reg,
+        target: vol,
+    };
+    let nobody = r.odds(&s, RED, &shot).unwrap();
+    let mut seen = s.clone();
+    place(&mut seen, general, 31.0, 40.0, 90);
+    seen.unit_mut(general).officer = Some(Officer { token });
+    let mut hidden = seen.clone();
+    hidden.unit_mut(general).hidden = true;
+    hidden.unit_mut(general).marker = true;
+    let mut dummy = s.clone();
+    dummy.dummies.push(Dummy {
+        side: WHITE,
+        at: seen.unit(general).formation.front.at,
+        gone: false,
+    });
+    assert_eq!(r.odds(&hidden, RED, &shot).unwrap(), nobody);
+    assert_eq!(r.odds(&dummy, RED, &shot).unwrap(), nobody);
+    assert_ne!(
+        part(
+            &r.odds(&seen, RED, &shot).unwrap(),
+            "the target after the fire"
+        ),
+        part(&nobody, "the target after the fire"),
+        "a senior officer seen with them steadies them"
+    );
+}
+
+#[test]
+fn direct_hits_the_odds_of_a_battery_are_worked_out_in_few_plays() {
+    let (r, s, guns, reg) = battery();
+    let a = Action::Shoot {
+        unit: guns,
+        target: reg,
+    };
+    let start = std::time::Instant::now();
+    let odds = r.odds(&s, WHITE, &a).unwrap();
+    let took = start.elapsed();
+    let after = part(&odds, "the target after the fire");
+    assert!(close(after.total(), 1.0), "{}", after.summary());
+    // Debug build, shared machine: generous, but not a hover's worth of
+    // seconds.
+    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+    eprintln!("battery odds: {took:?}: {}", odds.summary());
+}
