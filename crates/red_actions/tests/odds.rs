@@ -1356,3 +1356,50 @@ fn direct_hits_the_odds_of_a_battery_are_worked_out_in_few_plays() {
     assert!(took.as_secs_f64() < 5.0, "{took:?}");
     eprintln!("battery odds: {took:?}: {}", odds.summary());
 }
+
+#[test]
+fn charging_running_on_odds_count_the_fear_test_and_the_fight_of_the_unit_in_the_way() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let vol2 = id(&r, "w_vol2");
+    // A second company 3" behind the first, facing east too.
+    place(&mut s, vol2, 29.0, 40.0, 90);
+    s.unit_mut(vol2).acted = false;
+    // The charge test passed, the first company's fear test failed.
+    roll(&mut s, &[3, 3, 6, 6]);
+    apply(
+        &r,
+        &mut s,
+        RED,
+        Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+    );
+    let a = Action::RunOn { unit: cav };
+    let odds = r.odds(&s, RED, &a).expect("running on has odds");
+    let d = part(&odds, "running on");
+    let classify = |_: &State, ev: &[Event]| -> String {
+        match ev.iter().find_map(|e| match e {
+            Event::Combat {
+                result,
+                charger_stronger,
+                ..
+            } => Some(combat_words(result, *charger_stronger, true)),
+            _ => None,
+        }) {
+            Some(w) => format!("a fight: {w}"),
+            None if ev.iter().any(
+                |e| matches!(e, Event::MoraleTest { unit, passed: false, .. } if *unit == vol2),
+            ) =>
+            {
+                "the unit in its way fails its fear test and routs".into()
+            }
+            None => "no enemy in its way".into(),
+        }
+    };
+    let counted = every_roll(&r, &s, RED, a, &classify);
+    assert!(counted.len() > 2, "{counted:?}");
+    same_as(d, &counted);
+    // Halting rolls nothing.
+    assert!(r.odds(&s, RED, &Action::HaltCharge { unit: cav }).is_none());
+}

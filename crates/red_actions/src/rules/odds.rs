@@ -54,6 +54,7 @@ impl RedActions {
             | Action::ShootChargers { .. } => self.fire_chances(s, side, a),
             Action::Charge { .. } => self.charge_chances(s, a),
             Action::StandCharge { .. } => self.answer_fight_odds(s, false),
+            Action::RunOn { unit } => self.run_on_odds(s, side, a, unit),
             Action::CounterCharge { .. } => self.answer_fight_odds(s, true),
             Action::RallyRout { unit } => Some(self.rally_rout_odds(s, unit)),
             Action::Unpin { unit } => Some(self.single_test(
@@ -537,6 +538,53 @@ impl RedActions {
             }
         )];
         (Distribution::new(subject, outcomes), notes)
+    }
+
+    /// Running on after the target fled: the first enemy in the way (as
+    /// the side sees the table) is charged, takes its fear test and, if it
+    /// stands, fights; every way those rolls can fall, through the rules.
+    fn run_on_odds(&self, s: &State, side: Side, a: &Action, charger: UnitId) -> Option<Odds> {
+        let act = |t: &mut State, ev: &mut Vec<Event>| {
+            if self.refusal_of(t, side, a).is_none() {
+                self.act(t, side, a, ev);
+            }
+        };
+        let matters = |e: &Event| matches!(e, Event::MoraleTest { .. } | Event::Combat { .. });
+        let outcome = |_: &State, ev: &[Event]| -> Vec<String> {
+            let met = ev.iter().find_map(|e| match *e {
+                Event::ChargeDeclared { unit, target, .. } if unit == charger => Some(target),
+                _ => None,
+            });
+            let Some(o) = met else {
+                return vec!["no enemy in its way".into()];
+            };
+            let fight = ev.iter().find_map(|e| match e {
+                Event::Combat {
+                    result,
+                    charger_stronger,
+                    ..
+                } => Some(combat_words(result, *charger_stronger, true)),
+                _ => None,
+            });
+            let failed = ev.iter().any(|e| {
+                matches!(*e, Event::MoraleTest { unit, test: Test::Fear, passed: false, .. } if unit == o)
+            });
+            vec![match fight {
+                Some(words) => format!("a fight: {words}"),
+                None if failed => "the unit in its way fails its fear test and routs".into(),
+                None => "the unit in its way is caught or gives up".into(),
+            }]
+        };
+        let mut ways = self.play_out(s, &act, &matters, &outcome)?;
+        Some(Odds {
+            parts: vec![Distribution::new("running on", ways.pop()?)],
+            method: Method::Exact,
+            notes: vec![
+                "the first enemy in its way that you can see is charged: a fear test, no fire, \
+                 then the fight if it stands"
+                    .into(),
+            ],
+        })
     }
 
     /// Crossing wire: the 2d6 of a unit in the wire (none at a gap, none
