@@ -1403,3 +1403,167 @@ fn charging_running_on_odds_count_the_fear_test_and_the_fight_of_the_unit_in_the
     // Halting rolls nothing.
     assert!(r.odds(&s, RED, &Action::HaltCharge { unit: cav }).is_none());
 }
+
+#[test]
+fn routing_through_friends_odds_count_their_tests_when_the_target_flees() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    // A second company 3" behind the first: the first flees through it.
+    let vol2 = id(&r, "w_vol2");
+    place(&mut s, vol2, 29.0, 40.0, 90);
+    roll(&mut s, &[3, 3, 3, 3]);
+    apply(
+        &r,
+        &mut s,
+        RED,
+        Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+    );
+    let flee = Action::FleeCharge { unit: vol };
+    let odds = r
+        .odds(&s, WHITE, &flee)
+        .expect("fleeing through friends has odds");
+    let d = part(&odds, "your friends in its way");
+    let classify = |_: &State, ev: &[Event]| -> String {
+        let tested = ev
+            .iter()
+            .any(|e| matches!(e, Event::MoraleTest { unit, .. } if *unit == vol2));
+        let routs = ev
+            .iter()
+            .any(|e| matches!(e, Event::Routs { unit } if *unit == vol2));
+        let retires = ev
+            .iter()
+            .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == vol2));
+        match (tested, routs, retires) {
+            (false, ..) => "no friend tested".into(),
+            (true, false, false) => "every friend tested holds".into(),
+            (true, true, false) => "1 friend rout".into(),
+            (true, false, true) => "1 friend retire".into(),
+            (true, true, true) => "1 friend(s) rout, 1 retire".into(),
+        }
+    };
+    let counted = every_roll(&r, &s, WHITE, flee, &classify);
+    assert!(counted.len() > 1, "{counted:?}");
+    same_as(d, &counted);
+    // Nobody behind: no friends' part, no odds at all.
+    let mut alone = s.clone();
+    alone.unit_mut(vol2).status = Status::Waiting;
+    assert!(r.odds(&alone, WHITE, &flee).is_none());
+    // Standing has no friends' part.
+    let stand = r
+        .odds(&s, WHITE, &Action::StandCharge { unit: vol })
+        .unwrap();
+    assert!(
+        stand
+            .parts
+            .iter()
+            .all(|p| p.subject != "your friends in its way")
+    );
+}
+
+/// Every way the dice can fall, die by die (six ways each), through the
+/// rules; ends where `keep` is false are dropped and the rest scaled up
+/// (the chance given that `keep` holds).
+fn every_die(
+    r: &RedActions,
+    s: &State,
+    side: Side,
+    a: Action,
+    keep: &dyn Fn(&[Event]) -> bool,
+    classify: &dyn Fn(&State, &[Event]) -> String,
+) -> Vec<(String, f64)> {
+    let mut out: Vec<(String, f64)> = Vec::new();
+    let mut kept = 0.0;
+    let mut stack = vec![(Vec::<u8>::new(), 1.0f64)];
+    let mut plays = 0;
+    while let Some((dice, p)) = stack.pop() {
+        plays += 1;
+        assert!(plays < 100_000, "too many ways to play through");
+        let mut t = s.clone();
+        t.rng = engine::rng_from_seed(11);
+        let fresh = t.rng.clone();
+        roll(&mut t, &dice);
+        let ev = apply(r, &mut t, side, a);
+        if t.rng != fresh {
+            for d in 1..=6u8 {
+                let mut more = dice.clone();
+                more.push(d);
+                stack.push((more, p / 6.0));
+            }
+        } else if keep(&ev) {
+            kept += p;
+            let label = classify(&t, &ev);
+            match out.iter_mut().find(|(l, _)| *l == label) {
+                Some(x) => x.1 += p,
+                None => out.push((label, p)),
+            }
+        }
+    }
+    out.into_iter().map(|(l, p)| (l, p / kept)).collect()
+}
+
+#[test]
+fn unit_characteristics_a_mobs_rally_shows_its_roll_then_what_follows_if_it_acts() {
+    // Red's Mobilised battalion (a Mob) routing west, away from the
+    // volunteers 14" east of it (in sight, beyond a full move); the 1st
+    // battalion 3" west of it, in its way.
+    let (r, mut s) = empty(RED);
+    let (mob, reg, vol) = (id(&r, "r_consc1"), id(&r, "r_reg1"), id(&r, "w_vol1"));
+    place(&mut s, mob, 40.0, 40.0, 90);
+    place(&mut s, reg, 37.0, 40.0, 90);
+    place(&mut s, vol, 54.0, 40.0, 270);
+    s.unit_mut(mob).acted = false;
+    s.unit_mut(mob).routing = true;
+    s.unit_mut(mob).terror = 1;
+    let a = Action::RallyRout { unit: mob };
+    assert!(r.needs_mob_roll(&s, &a), "it sees the enemy");
+    let odds = r
+        .odds(&s, RED, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, RED, &a)));
+    assert_eq!(odds.parts[0].subject, "the Mob roll");
+    let friends = part(&odds, "your friends in its way");
+    let acts = |ev: &[Event]| {
+        ev.iter()
+            .any(|e| matches!(e, Event::MobRoll { passed: true, .. }))
+    };
+    let classify = |_: &State, ev: &[Event]| -> String {
+        let tested = ev
+            .iter()
+            .any(|e| matches!(e, Event::MoraleTest { unit, .. } if *unit == reg));
+        let routs = ev
+            .iter()
+            .any(|e| matches!(e, Event::Routs { unit } if *unit == reg));
+        let retires = ev
+            .iter()
+            .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == reg));
+        match (tested, routs, retires) {
+            (false, ..) => "no friend tested".into(),
+            (true, false, false) => "every friend tested holds".into(),
+            (true, true, false) => "1 friend rout".into(),
+            (true, false, true) => "1 friend retire".into(),
+            (true, true, true) => "1 friend(s) rout, 1 retire".into(),
+        }
+    };
+    let counted = every_die(&r, &s, RED, a, &acts, &classify);
+    assert!(counted.len() > 1, "{counted:?}");
+    same_as(friends, &counted);
+    // The rally test, given it acts.
+    let rally = part(&odds, "the rally test");
+    let rallied = every_die(&r, &s, RED, a, &acts, &|t: &State, _: &[Event]| {
+        if t.unit(mob).routing || t.unit(mob).status != Status::OnTable {
+            "failed".into()
+        } else {
+            "passed".into()
+        }
+    });
+    let p = rallied
+        .iter()
+        .find(|(l, _)| l == "passed")
+        .map_or(0.0, |x| x.1);
+    assert!(
+        close(p_of(rally, "passed"), p),
+        "{} vs {p}",
+        rally.summary()
+    );
+}

@@ -57,6 +57,7 @@ impl RedActions {
             Action::RunOn { unit } => self.run_on_odds(s, side, a, unit),
             Action::CounterCharge { .. } => self.answer_fight_odds(s, true),
             Action::RallyRout { unit } => Some(self.rally_rout_odds(s, unit)),
+            Action::Rout { .. } | Action::FleeCharge { .. } => None,
             Action::Unpin { unit } => Some(self.single_test(
                 s,
                 unit,
@@ -116,7 +117,82 @@ impl RedActions {
             Action::FightFire { building, .. } => Some(self.fire_marker_odds(s, building, true)),
             _ => None,
         };
+        let odds = self.with_friends_tests(s, side, a, odds);
         self.with_mob_roll(s, a, odds)
+    }
+
+    /// A unit that routs (running its move, fleeing a charge, failing to
+    /// rally) runs through or past friends, who take fear and serious
+    /// tests: what becomes of them, every way those tests can go, through
+    /// the rules. Added when some friend may be tested.
+    fn with_friends_tests(
+        &self,
+        s: &State,
+        side: Side,
+        a: &Action,
+        odds: Option<Odds>,
+    ) -> Option<Odds> {
+        let id = match *a {
+            Action::Rout { unit } | Action::FleeCharge { unit } | Action::RallyRout { unit } => {
+                unit
+            }
+            _ => return odds,
+        };
+        let mine = s.unit(id).side;
+        let act = |t: &mut State, ev: &mut Vec<Event>| {
+            if self.refusal_of(t, side, a).is_none() {
+                self.act(t, side, a, ev);
+            }
+        };
+        let matters = |e: &Event| matches!(e, Event::MoraleTest { .. });
+        let outcome = |t: &State, ev: &[Event]| -> Vec<String> {
+            let friend = |u: UnitId| u != id && t.unit(u).side == mine;
+            let tested = ev
+                .iter()
+                .any(|e| matches!(*e, Event::MoraleTest { unit, .. } if friend(unit)));
+            let count = |f: &dyn Fn(&Event) -> Option<UnitId>| {
+                let mut v: Vec<UnitId> = ev.iter().filter_map(f).filter(|&u| friend(u)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v.len()
+            };
+            let routed = count(&|e| match *e {
+                Event::Routs { unit } => Some(unit),
+                _ => None,
+            });
+            let retired = count(&|e| match *e {
+                Event::Retired { unit, .. } => Some(unit),
+                _ => None,
+            });
+            vec![match (tested, routed, retired) {
+                (false, ..) => "no friend tested".to_string(),
+                (true, 0, 0) => "every friend tested holds".to_string(),
+                (true, r, 0) => format!("{r} friend{} rout", if r == 1 { "" } else { "s" }),
+                (true, 0, n) => format!("{n} friend{} retire", if n == 1 { "" } else { "s" }),
+                (true, r, n) => format!("{r} friend(s) rout, {n} retire"),
+            }]
+        };
+        let Some(mut ways) = self.play_out(s, &act, &matters, &outcome) else {
+            let mut o = odds?;
+            o.notes
+                .push("too many ways for the friends' tests to be counted".into());
+            return Some(o);
+        };
+        let d = Distribution::new("your friends in its way", ways.pop()?);
+        if d.p("no friend tested") > 1.0 - 1e-12 {
+            return odds;
+        }
+        let mut o = odds.unwrap_or(Odds {
+            parts: Vec::new(),
+            method: Method::Exact,
+            notes: Vec::new(),
+        });
+        o.parts.push(d);
+        o.notes.push(
+            "friends run through take a fear test, those of no better class passed within 8\" a serious test"
+                .into(),
+        );
+        Some(o)
     }
 
     /// The table as `side` sees it: enemy units hidden from it off the
@@ -774,7 +850,8 @@ impl RedActions {
 
     /// Plays `act` through the rules for every way the dice can fall that
     /// matters (`matters`: the rolls followed, each split by `roll_classes`;
-    /// any other roll is given ones, the same every time), and counts what
+    /// any other roll is given ones, the same every time, but a Mob's roll
+    /// a six: the odds after it are if it acts), and counts what
     /// `outcome` makes of each end: one distribution per word it gives. On
     /// a copy of `s` with a generator of its own, never the game's. `None`
     /// when it would take more than [`PLAY_OUT_LIMIT`] plays.
@@ -821,6 +898,9 @@ impl RedActions {
             }
             let classes = if matters(e) {
                 self.roll_classes(e)
+            } else if matches!(e, Event::MobRoll { .. }) {
+                // What follows a Mob's roll is told as if it acts.
+                vec![(vec![6], 1.0)]
             } else if roll_of(e) == Some(Roll::Two) {
                 vec![(vec![1, 1], 1.0)]
             } else {
