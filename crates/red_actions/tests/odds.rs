@@ -1567,3 +1567,76 @@ fn unit_characteristics_a_mobs_rally_shows_its_roll_then_what_follows_if_it_acts
         rally.summary()
     );
 }
+
+#[test]
+fn permitted_actions_combining_units_whose_officers_are_of_equal_rank_has_odds() {
+    // Red's 1st battalion divided last turn; its two parts in contact at
+    // the start of this one, each with a Kombat of rank 1.
+    let r = village();
+    let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    for u in s.units.iter_mut() {
+        u.status = Status::Waiting;
+        u.entry = None;
+        u.acted = true;
+    }
+    let (red, white) = (id(&r, "r_reg1"), id(&r, "w_vol1"));
+    place(&mut s, red, 40.0, 40.0, 270);
+    s.unit_mut(red).acted = false;
+    place(&mut s, white, 10.0, 6.0, 90);
+    s.unit_mut(white).acted = false;
+    s.phase = Phase::Choose {
+        side: RED,
+        card: None,
+        selected: None,
+    };
+    apply(&r, &mut s, RED, Action::Divide { unit: red, into: 2 });
+    let new = (s.units.len() - 1) as UnitId;
+    apply(&r, &mut s, WHITE, Action::Done { unit: white });
+    s.unit_mut(white).acted = false;
+    s.phase = Phase::Choose {
+        side: RED,
+        card: None,
+        selected: None,
+    };
+    let pool = &r.sc().pools[r.sc().army_of(RED).pool];
+    let tok = |name: &str| Officer {
+        token: pool.tokens.iter().position(|t| t.name == name).unwrap() as u16,
+    };
+    let a = Action::Combine {
+        unit: red,
+        with: new,
+    };
+    s.unit_mut(red).officer = Some(tok("Kombat, steady"));
+    s.unit_mut(new).officer = Some(tok("Kombat, inspiring"));
+    let odds = r
+        .odds(&s, RED, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, RED, &a)));
+    let d = &odds.parts[0];
+    let mut counted: Vec<(String, u32)> = Vec::new();
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        roll(&mut t, &[die]);
+        let ev = apply(&r, &mut t, RED, a);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Combined { die: Some(x), .. } if *x == die))
+        );
+        let label = if t.unit(red).officer == s.unit(red).officer {
+            format!("the officer of {} commands", r.unit_name(&s, red))
+        } else {
+            format!("the officer of {} commands", r.unit_name(&s, new))
+        };
+        counted = tally(&counted, label);
+    }
+    assert_eq!(counted.len(), 2, "{counted:?}");
+    for (label, n) in &counted {
+        assert!(
+            close(d.p(label), *n as f64 / 6.0),
+            "{label}: {}",
+            d.summary()
+        );
+    }
+    // A Party man commands without a die: no odds.
+    s.unit_mut(new).officer = Some(tok("Kombat, Party man"));
+    assert!(r.odds(&s, RED, &a).is_none());
+}

@@ -55,6 +55,7 @@ impl RedActions {
             Action::Charge { .. } => self.charge_chances(s, a),
             Action::StandCharge { .. } => self.answer_fight_odds(s, false),
             Action::RunOn { unit } => self.run_on_odds(s, side, a, unit),
+            Action::Combine { unit, with } => self.combine_odds(s, side, a, unit, with),
             Action::CounterCharge { .. } => self.answer_fight_odds(s, true),
             Action::RallyRout { unit } => Some(self.rally_rout_odds(s, unit)),
             Action::Rout { .. } | Action::FleeCharge { .. } => None,
@@ -660,6 +661,50 @@ impl RedActions {
                  then the fight if it stands"
                     .into(),
             ],
+        })
+    }
+
+    /// Combining units whose officers are of equal rank: a d6 says whose
+    /// commands (played through the rules; none when no die is rolled).
+    fn combine_odds(
+        &self,
+        s: &State,
+        side: Side,
+        a: &Action,
+        unit: UnitId,
+        with: UnitId,
+    ) -> Option<Odds> {
+        let (mine, theirs) = (s.unit(unit).officer, s.unit(with).officer);
+        let act = |t: &mut State, ev: &mut Vec<Event>| {
+            if self.refusal_of(t, side, a).is_none() {
+                self.act(t, side, a, ev);
+            }
+        };
+        let matters = |e: &Event| matches!(e, Event::Combined { .. });
+        let outcome = |t: &State, ev: &[Event]| -> Vec<String> {
+            let rolled = ev
+                .iter()
+                .any(|e| matches!(e, Event::Combined { die: Some(_), .. }));
+            let now = t.unit(unit).officer;
+            vec![if !rolled {
+                "no die".into()
+            } else if now == mine {
+                format!("the officer of {} commands", self.unit_name(s, unit))
+            } else if now == theirs {
+                format!("the officer of {} commands", self.unit_name(s, with))
+            } else {
+                "another officer commands".into()
+            }]
+        };
+        let mut ways = self.play_out(s, &act, &matters, &outcome)?;
+        let d = Distribution::new("who commands (officers of equal rank: a d6)", ways.pop()?);
+        if d.p("no die") > 0.0 {
+            return None;
+        }
+        Some(Odds {
+            parts: vec![d],
+            method: Method::Exact,
+            notes: vec!["equal ranks: the die decides whose officer commands".into()],
         })
     }
 
