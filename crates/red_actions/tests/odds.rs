@@ -1640,3 +1640,147 @@ fn permitted_actions_combining_units_whose_officers_are_of_equal_rank_has_odds()
     s.unit_mut(new).officer = Some(tok("Kombat, Party man"));
     assert!(r.odds(&s, RED, &a).is_none());
 }
+
+/// The move's dice counted from the rules, die by die.
+fn move_words(unit: UnitId) -> impl Fn(&State, &[Event]) -> String {
+    move |_: &State, ev: &[Event]| {
+        use red_actions::state::VehicleResult;
+        let mut words: Vec<&str> = Vec::new();
+        for e in ev {
+            match *e {
+                Event::Veers { unit: u, angle, .. } if u == unit && angle.0 != 0 => {
+                    words.push(if angle.0 < 0 {
+                        "veers left"
+                    } else {
+                        "veers right"
+                    })
+                }
+                Event::VehicleDie {
+                    unit: u,
+                    result: VehicleResult::Stuck,
+                    ..
+                } if u == unit => words.push("stuck"),
+                Event::VehicleDie {
+                    unit: u,
+                    result: VehicleResult::StuckForGood,
+                    ..
+                } if u == unit => words.push("stuck for good"),
+                Event::VehicleDie {
+                    unit: u,
+                    result: VehicleResult::BrokenDown,
+                    ..
+                } if u == unit => words.push("breaks down"),
+                _ => {}
+            }
+        }
+        if words.is_empty() {
+            "as planned".into()
+        } else {
+            words.join(", ")
+        }
+    }
+}
+
+#[test]
+fn tanks_odds_of_a_move_across_an_obstacle_and_past_half_speed() {
+    let (r, mut s, tank) = quiet("wired_position", &[], "w_tank");
+    // Just south of the fire trench, heading north across it.
+    place(&mut s, tank, 40.0, 15.5, 0);
+    let speed = r.troop(s.unit(tank)).speed;
+    let mut tried = 0;
+    for d in [Inches::whole(2), speed.fraction(3, 4), speed] {
+        let a = Action::Advance {
+            unit: tank,
+            distance: d,
+        };
+        if !r.legal(&s, WHITE, &a) {
+            continue;
+        }
+        tried += 1;
+        let odds = r.odds(&s, WHITE, &a).expect("a tank's move has dice");
+        let counted = every_die(&r, &s, WHITE, a, &|_| true, &move_words(tank));
+        same_as(part(&odds, "the move"), &counted);
+        assert!(counted.len() >= 3, "{d}: {counted:?}");
+    }
+    assert!(tried >= 2, "the 2\" crossing and a faster one");
+    // On open ground at a walk, no die: no odds.
+    let (r, mut s, tank) = quiet("wired_position", &[], "w_tank");
+    place(&mut s, tank, 40.0, 36.0, 0);
+    let a = Action::Advance {
+        unit: tank,
+        distance: Inches::whole(1),
+    };
+    assert!(r.odds(&s, WHITE, &a).is_none());
+}
+
+#[test]
+fn weather_odds_of_veering_at_night() {
+    let mut sc = red_actions::load_scenario(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/red_actions/village.toml"),
+    )
+    .unwrap();
+    sc.weather = red_actions::scenario::WeatherKind::DarkNight;
+    let r = RedActions::new(sc);
+    let (_, mut s) = empty(RED);
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 40.0, 40.0, 0);
+    s.unit_mut(reg).acted = false;
+    let a = Action::Advance {
+        unit: reg,
+        distance: Inches::whole(1),
+    };
+    let odds = r
+        .odds(&s, RED, &a)
+        .unwrap_or_else(|| panic!("{:?}", r.refusal(&s, RED, &a)));
+    let counted = every_die(&r, &s, RED, a, &|_| true, &move_words(reg));
+    assert_eq!(counted.len(), 3, "{counted:?}");
+    same_as(part(&odds, "the move"), &counted);
+    // Once moving, no more veering: the next step rolls nothing.
+    let mut t = s.clone();
+    roll(&mut t, &[3]);
+    apply(&r, &mut t, RED, a);
+    assert!(r.odds(&t, RED, &a).is_none());
+}
+
+/// Along random games of every scenario: every choice's odds add up to
+/// one part by part, the other side is shown none, and the odds never
+/// change the state they are worked out from.
+#[test]
+fn the_odds_of_every_choice_along_random_games_add_up_and_change_nothing() {
+    use engine::{Decider, Game, Options};
+    use rand::RngExt;
+    let mut rng = engine::rng_from_seed(9);
+    let mut with = 0;
+    for name in ["village", "wired_position", "railway_raid"] {
+        let r = load(name);
+        let mut game = Game::new(r.clone(), Options::new(), 4).expect("the scenario sets up");
+        for _ in 0..600 {
+            let side = match game.to_decide() {
+                Decider::One(side) => side,
+                Decider::Both => Side::A,
+                Decider::Nobody => break,
+            };
+            let choices = game.legal_choices(side).to_vec();
+            let s = game.state().clone();
+            for a in &choices {
+                if let Some(o) = r.odds(&s, side, a) {
+                    with += 1;
+                    for d in &o.parts {
+                        assert!(
+                            (d.total() - 1.0).abs() < 1e-9,
+                            "{name}: {a:?}: {}",
+                            d.summary()
+                        );
+                    }
+                }
+                assert!(r.odds(&s, side.other(), a).is_none(), "{name}: {a:?}");
+            }
+            assert_eq!(&s, game.state(), "{name}: the odds changed the game");
+            let pick = rng.random_range(0..choices.len());
+            game.apply_choice(side, pick)
+                .expect("a listed choice is legal");
+        }
+    }
+    assert!(with > 10, "{with}");
+}

@@ -56,6 +56,10 @@ impl RedActions {
             Action::StandCharge { .. } => self.answer_fight_odds(s, false),
             Action::RunOn { unit } => self.run_on_odds(s, side, a, unit),
             Action::Combine { unit, with } => self.combine_odds(s, side, a, unit, with),
+            Action::Advance { unit, .. }
+            | Action::Wheel { unit, .. }
+            | Action::Turn { unit, .. }
+            | Action::March { unit } => self.move_dice_odds(s, side, a, unit),
             Action::CounterCharge { .. } => self.answer_fight_odds(s, true),
             Action::RallyRout { unit } => Some(self.rally_rout_odds(s, unit)),
             Action::Rout { .. } | Action::FleeCharge { .. } => None,
@@ -705,6 +709,93 @@ impl RedActions {
             parts: vec![d],
             method: Method::Exact,
             notes: vec!["equal ranks: the die decides whose officer commands".into()],
+        })
+    }
+
+    /// The dice a move may bring: veering at night or in fog, a vehicle
+    /// sticking on an obstacle or wire, crushing wire, breaking down when
+    /// its segment ends, firing on friends met in the dark; played through
+    /// the rules (`None` when no die is rolled).
+    fn move_dice_odds(&self, s: &State, side: Side, a: &Action, unit: UnitId) -> Option<Odds> {
+        if !self.sc().weather.is_night_or_fog() && !self.is_motor(s, unit) {
+            return None;
+        }
+        use crate::state::VehicleResult;
+        let act = |t: &mut State, ev: &mut Vec<Event>| {
+            if self.refusal_of(t, side, a).is_none() {
+                self.act(t, side, a, ev);
+            }
+        };
+        let matters = |e: &Event| {
+            matches!(
+                e,
+                Event::Veers { .. }
+                    | Event::VehicleDie { .. }
+                    | Event::WireCrushed { .. }
+                    | Event::FriendsInTheDark { .. }
+            )
+        };
+        let outcome = |_: &State, ev: &[Event]| -> Vec<String> {
+            let mut words: Vec<&str> = Vec::new();
+            let mut rolled = false;
+            for e in ev {
+                match *e {
+                    Event::Veers { unit: u, angle, .. } if u == unit => {
+                        rolled = true;
+                        if angle.0 < 0 {
+                            words.push("veers left");
+                        } else if angle.0 > 0 {
+                            words.push("veers right");
+                        }
+                    }
+                    Event::VehicleDie {
+                        unit: u, result, ..
+                    } if u == unit => {
+                        rolled = true;
+                        words.push(match result {
+                            VehicleResult::Stuck => "stuck",
+                            VehicleResult::StuckForGood => "stuck for good",
+                            VehicleResult::BrokenDown => "breaks down",
+                            VehicleResult::Immobilised => "immobilised",
+                            _ => continue,
+                        });
+                    }
+                    Event::WireCrushed { crushed, .. } => {
+                        rolled = true;
+                        if crushed {
+                            words.push("wire crushed");
+                        }
+                    }
+                    Event::FriendsInTheDark { fires, .. } => {
+                        rolled = true;
+                        if fires {
+                            words.push("fires on friends in the dark");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            vec![if !rolled {
+                "no die".into()
+            } else if words.is_empty() {
+                "as planned".into()
+            } else {
+                words.join(", ")
+            }]
+        };
+        let mut ways = self.play_out(s, &act, &matters, &outcome)?;
+        let d = Distribution::new("the move", ways.pop()?);
+        if d.p("no die") > 1.0 - 1e-12 {
+            return None;
+        }
+        Some(Odds {
+            parts: vec![d],
+            method: Method::Exact,
+            notes: vec![
+                "at night or in fog a move off roads and features veers on 1 or 6; a vehicle \
+                 rolls to cross an obstacle or wire and, past half speed, for a breakdown"
+                    .into(),
+            ],
         })
     }
 
