@@ -1784,3 +1784,108 @@ fn the_odds_of_every_choice_along_random_games_add_up_and_change_nothing() {
     }
     assert!(with > 10, "{with}");
 }
+
+/// How a charge ended, in the odds' words.
+fn ending(
+    charger: UnitId,
+    target: UnitId,
+    charging: bool,
+    before: State,
+) -> impl Fn(&State, &[Event]) -> String {
+    move |t: &State, ev: &[Event]| {
+        let fate = |u: UnitId| {
+            if t.unit(u).status != Status::OnTable {
+                "gone"
+            } else if t.unit(u).routing && !before.unit(u).routing {
+                "routs"
+            } else if ev
+                .iter()
+                .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == u))
+                || t.questions.iter().any(|q| {
+                    matches!(q.ask, Ask::IgnoreRetire { unit } | Ask::SwapRetire { unit } if unit == u)
+                })
+            {
+                "retires"
+            } else {
+                "stands"
+            }
+        };
+        if ev.iter().any(|e| matches!(e, Event::Combat { .. })) {
+            if charging {
+                format!("yours {}, the target {}", fate(charger), fate(target))
+            } else {
+                format!("yours {}, the chargers {}", fate(target), fate(charger))
+            }
+        } else if ev.iter().any(|e| {
+            matches!(e, Event::MoraleTest { unit, test: Test::Charge, passed: false, .. } if *unit == charger)
+        }) {
+            "no charge: the test failed".into()
+        } else if t.unit(target).status != Status::OnTable || t.unit(target).routing {
+            "the target runs before the fight".into()
+        } else {
+            "no fight".into()
+        }
+    }
+}
+
+#[test]
+fn combat_results_how_a_charge_ends_counts_every_test_after_the_fight() {
+    let (r, s, cav, vol) = cavalry_and_volunteers();
+    // Standing, as the volunteers' answer: every roll after it.
+    let mut asked = s.clone();
+    roll(&mut asked, &[1, 1, 1, 1]);
+    apply(
+        &r,
+        &mut asked,
+        RED,
+        Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+    );
+    let stand = Action::StandCharge { unit: vol };
+    let odds = r.odds(&asked, WHITE, &stand).unwrap();
+    let counted = every_roll(
+        &r,
+        &asked,
+        WHITE,
+        stand,
+        &ending(cav, vol, false, asked.clone()),
+    );
+    assert!(counted.len() >= 3, "{counted:?}");
+    same_as(part(&odds, "how it ends"), &counted);
+    // The charge as Red chooses it, the target taken to stand: against
+    // every roll of the charge and the answer played through.
+    let charge = Action::Charge {
+        unit: cav,
+        target: vol,
+    };
+    let odds = r.odds(&s, RED, &charge).unwrap();
+    let d = part(&odds, "how it ends");
+    assert!(d.p("no charge: the test failed") > 0.0);
+    assert!(d.p("the target runs before the fight") > 0.0);
+    // Given both tests passed, the rest is the answer's.
+    let fights: f64 = d
+        .outcomes
+        .iter()
+        .filter(|(l, _)| l.starts_with("yours"))
+        .map(|(_, p)| p)
+        .sum();
+    let answer = part(&r.odds(&asked, WHITE, &stand).unwrap(), "how it ends").clone();
+    for (label, p) in &answer.outcomes {
+        let mine = label
+            .replace("yours", "THEIRS")
+            .replace("the chargers", "yours")
+            .replace("THEIRS", "the target");
+        // "yours X, the chargers Y" for them is "yours Y, the target X"
+        // for Red: the two halves swap.
+        let (a, b) = mine.split_once(", ").unwrap();
+        let swapped = format!("{b}, {a}");
+        assert!(
+            close(d.p(&swapped), p * fights),
+            "{swapped}: {} vs {} × {fights}",
+            d.p(&swapped),
+            p
+        );
+    }
+}

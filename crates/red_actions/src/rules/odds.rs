@@ -122,8 +122,126 @@ impl RedActions {
             Action::FightFire { building, .. } => Some(self.fire_marker_odds(s, building, true)),
             _ => None,
         };
+        let odds = self.with_fight_fates(s, side, a, odds);
         let odds = self.with_friends_tests(s, side, a, odds);
         self.with_mob_roll(s, a, odds)
+    }
+
+    /// How a charge ends for both units, every test and roll after the
+    /// choice counted through the rules (a charge assumes the target
+    /// stands): the fight's result and what it brings — a humiliated
+    /// unit's fear test, officers lost and their units' tests, pursuit.
+    fn with_fight_fates(
+        &self,
+        s: &State,
+        side: Side,
+        a: &Action,
+        odds: Option<Odds>,
+    ) -> Option<Odds> {
+        let (charger, target) = match *a {
+            Action::Charge { unit, target } => (unit, target),
+            Action::StandCharge { .. } | Action::CounterCharge { .. } => match s.charge {
+                Some(c) => (c.charger, c.target),
+                None => return odds,
+            },
+            _ => return odds,
+        };
+        let mut o = odds?;
+        let charging = matches!(a, Action::Charge { .. });
+        let (mine, theirs) = if charging {
+            (charger, target)
+        } else {
+            (target, charger)
+        };
+        let enemy = s.unit(target).side;
+        let act = |t: &mut State, ev: &mut Vec<Event>| {
+            if let Some(u) = t.units.get_mut(a.unit() as usize) {
+                u.more.preempt_tried = true;
+            }
+            if self.refusal_of(t, side, a).is_some() {
+                return;
+            }
+            self.act(t, side, a, ev);
+            // The target's answer, assumed: it stands.
+            let stand = Action::StandCharge { unit: target };
+            if charging
+                && matches!(self.question(t).map(|q| q.ask), Some(Ask::Charged { .. }))
+                && self.refusal_of(t, enemy, &stand).is_none()
+            {
+                self.act(t, enemy, &stand, ev);
+            }
+        };
+        let matters = |e: &Event| {
+            matches!(
+                e,
+                Event::MoraleTest { .. }
+                    | Event::Combat { .. }
+                    | Event::OfficerRoll { .. }
+                    | Event::Pursuit { die: Some(_), .. }
+            )
+        };
+        let fate = |t: &State, ev: &[Event], u: UnitId| -> &'static str {
+            if !t.unit(u).on_table() {
+                "gone"
+            } else if t.unit(u).routing && !s.unit(u).routing {
+                "routs"
+            } else if ev
+                .iter()
+                .any(|e| matches!(*e, Event::Retired { unit, .. } if unit == u))
+                || t.questions.iter().any(|q| {
+                    matches!(q.ask, Ask::IgnoreRetire { unit } | Ask::SwapRetire { unit } if unit == u)
+                })
+            {
+                "retires"
+            } else {
+                "stands"
+            }
+        };
+        let outcome = |t: &State, ev: &[Event]| -> Vec<String> {
+            let fought = ev.iter().any(|e| matches!(e, Event::Combat { .. }));
+            let failed = ev.iter().any(|e| {
+                matches!(*e, Event::MoraleTest { unit, test: Test::Charge, passed: false, .. } if unit == charger)
+            });
+            vec![if fought {
+                let other = if charging {
+                    "the target"
+                } else {
+                    "the chargers"
+                };
+                format!(
+                    "yours {}, {other} {}",
+                    fate(t, ev, mine),
+                    fate(t, ev, theirs)
+                )
+            } else if failed {
+                "no charge: the test failed".into()
+            } else if ev
+                .iter()
+                .any(|e| matches!(e, Event::CrewSurrendered { .. }))
+            {
+                "the crews surrender".into()
+            } else if !t.unit(target).on_table() || t.unit(target).routing {
+                "the target runs before the fight".into()
+            } else {
+                "no fight".into()
+            }]
+        };
+        match self.play_out(s, &act, &matters, &outcome) {
+            Some(mut ways) => {
+                if let Some(w) = ways.pop() {
+                    o.parts.push(Distribution::new("how it ends", w));
+                    o.notes.push(if charging {
+                        "how it ends: if the target stands, every test and roll counted".into()
+                    } else {
+                        "how it ends: every test and roll after the fight counted".into()
+                    });
+                }
+            }
+            None => o
+                .notes
+                .push("too many ways for how it ends to be counted".into()),
+        }
+        Some(o)
     }
 
     /// A unit that routs (running its move, fleeing a charge, failing to
@@ -1288,8 +1406,8 @@ mod tests {
         assert_eq!(odds.method, Method::Exact);
         assert_eq!(
             odds.parts.len(),
-            3,
-            "the charge test, the fear test, the fight"
+            4,
+            "the charge test, the fear test, the fight, how it ends"
         );
         for d in &odds.parts {
             assert!((d.total() - 1.0).abs() < 1e-9, "{}", d.summary());
