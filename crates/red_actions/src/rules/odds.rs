@@ -1,11 +1,21 @@
 //! The odds of a choice before it is made, for the side about to choose:
-//! every way the dice can fall (36 for 2d6, 6 for a d6), counted through
-//! the same functions and table cells the rules roll with — `plan` and
-//! `shooting_cell` for the Shooting Table, `direct_hit_number` and
-//! `HitNumber::hits` for direct hits, `morale_number` and `test_passes`
-//! for every morale test, `close_in`, `combat_sums` and `combat` for a
-//! fight, the sections' own thresholds for the single dice (scouting,
-//! getting a vehicle going, the Clever officer, the Mob, wire, fires).
+//! every way the dice can fall, counted through the same functions and
+//! table cells the rules roll with — `plan` and `shooting_cell` for the
+//! Shooting Table, `direct_hit_number` and `HitNumber::hits` for direct
+//! hits, `morale_parts` and `test_passes` for every morale test,
+//! `close_in`, `combat_sums` and `combat` for a fight, the sections' own
+//! thresholds for the single dice (scouting, getting a vehicle going, the
+//! Clever officer, the Mob, wire, fires, breakdowns).
+//!
+//! What a choice brings after its first roll (the fear and serious tests
+//! of a Kill!, an S! or a lost officer, gas's and an ambush's fear test,
+//! return fire calling a charge off, how a charge ends, friends run
+//! through by a router, the dice of a move) is counted by
+//! [`RedActions::play_out`]: the action itself, played on a copy of the
+//! state for every way the rolls that matter can fall, each roll split
+//! only as the rules tell it apart (a test passed or failed, a hit or a
+//! miss, each table result, an officer lost or not), with dice set on the
+//! table and a generator of its own (never the game's).
 //!
 //! What they are worked out from is what the side may see: the state with
 //! every enemy unit hidden from it (in ambush or under a marker) taken off
@@ -14,9 +24,8 @@
 //! hidden friend that checks a flank. Hidden units cannot be aimed at or
 //! charged, and scouting tells only the chance of finding whatever hides
 //! there. What the enemy still has to decide (a charged unit's answer) is
-//! assumed and said so; what depends on a later roll of the dice (a fear
-//! test after a Kill!, the chargers' tests after return fire) is left out
-//! and said so.
+//! assumed (it stands) and said so; the fight after return fire is not
+//! followed, and said so.
 
 use super::RedActions;
 use super::barbed_wire::{WIRE_CROSS_ON, WIRE_CUT_ON, wire_roll};
