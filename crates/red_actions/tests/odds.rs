@@ -1889,3 +1889,34 @@ fn combat_results_how_a_charge_ends_counts_every_test_after_the_fight() {
         );
     }
 }
+
+#[test]
+fn ambushes_no_odds_are_shown_against_a_unit_under_a_marker() {
+    // The volunteers hidden under a marker 8" from Red's cavalry and 6"
+    // from Red's battalion: neither the charge nor the shot is a choice,
+    // and neither has odds; seen, both have.
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 38.0, 46.0, 270);
+    place(&mut s, vol, 32.0, 46.0, 90);
+    s.unit_mut(reg).acted = false;
+    let charge = Action::Charge {
+        unit: cav,
+        target: vol,
+    };
+    let shot = Action::Shoot {
+        unit: reg,
+        target: vol,
+    };
+    let mut hidden = s.clone();
+    hidden.unit_mut(vol).hidden = true;
+    hidden.unit_mut(vol).marker = true;
+    for a in [charge, shot] {
+        assert!(r.odds(&hidden, RED, &a).is_none(), "{a:?}");
+        assert!(
+            r.odds(&s, RED, &a).is_some(),
+            "{a:?}: {:?}",
+            r.refusal(&s, RED, &a)
+        );
+    }
+}
