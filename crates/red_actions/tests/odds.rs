@@ -609,6 +609,34 @@ fn charging_shooting_at_chargers_odds_agree_with_every_roll() {
         }
     };
     same_as(charge, &every_roll(&r, &s, WHITE, shoot, &called_off));
+    // How it ends, the fight after the fire included.
+    let fight = ending(cav, vol, false, s.clone());
+    let ends = |t: &State, ev: &[Event]| -> String {
+        if ev
+            .iter()
+            .any(|e| matches!(e, Event::ChargeCancelled { unit } if *unit == cav))
+        {
+            let u = t.unit(cav);
+            let fate = if u.status != Status::OnTable {
+                "gone"
+            } else if u.routing {
+                "routs"
+            } else if ev
+                .iter()
+                .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == cav))
+            {
+                "retires"
+            } else {
+                "stands"
+            };
+            format!("the charge called off, the chargers {fate}")
+        } else {
+            fight(t, ev)
+        }
+    };
+    let counted = every_roll(&r, &s, WHITE, shoot, &ends);
+    assert!(counted.len() >= 4, "{counted:?}");
+    same_as(part(&odds, "how it ends"), &counted);
 }
 
 /// White's light battery unlimbered 20" west of Red's 1st battalion, both

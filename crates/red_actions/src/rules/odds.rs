@@ -24,8 +24,7 @@
 //! hidden friend that checks a flank. Hidden units cannot be aimed at or
 //! charged, and scouting tells only the chance of finding whatever hides
 //! there. What the enemy still has to decide (a charged unit's answer) is
-//! assumed (it stands) and said so; the fight after return fire is not
-//! followed, and said so.
+//! assumed (it stands) and said so.
 
 use super::RedActions;
 use super::barbed_wire::{WIRE_CROSS_ON, WIRE_CUT_ON, wire_roll};
@@ -149,7 +148,9 @@ impl RedActions {
     ) -> Option<Odds> {
         let (charger, target) = match *a {
             Action::Charge { unit, target } => (unit, target),
-            Action::StandCharge { .. } | Action::CounterCharge { .. } => match s.charge {
+            Action::StandCharge { .. }
+            | Action::CounterCharge { .. }
+            | Action::ShootChargers { .. } => match s.charge {
                 Some(c) => (c.charger, c.target),
                 None => return odds,
             },
@@ -187,6 +188,7 @@ impl RedActions {
                     | Event::Combat { .. }
                     | Event::OfficerRoll { .. }
                     | Event::Pursuit { die: Some(_), .. }
+                    | Event::Shot { .. }
             )
         };
         let fate = |t: &State, ev: &[Event], u: UnitId| -> &'static str {
@@ -211,7 +213,15 @@ impl RedActions {
             let failed = ev.iter().any(|e| {
                 matches!(*e, Event::MoraleTest { unit, test: Test::Charge, passed: false, .. } if unit == charger)
             });
-            vec![if fought {
+            let off = ev
+                .iter()
+                .any(|e| matches!(*e, Event::ChargeCancelled { unit } if unit == charger));
+            vec![if off {
+                format!(
+                    "the charge called off, the chargers {}",
+                    fate(t, ev, charger)
+                )
+            } else if fought {
                 let other = if charging {
                     "the target"
                 } else {
@@ -593,7 +603,7 @@ impl RedActions {
         }
         if charger.is_some() {
             odds.notes.push(
-                "your fire uses your segment; the fight that may follow is not counted".into(),
+                "your fire uses your segment; how it ends counts the fight that may follow".into(),
             );
         }
         Some(odds)
