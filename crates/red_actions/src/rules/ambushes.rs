@@ -345,8 +345,7 @@ impl RedActions {
     ) -> bool {
         let number = self.morale_number(s, id, test) + modifier;
         let dice = self.d6x2(s);
-        let roll = (dice[0] + dice[1]) as i32;
-        let passed = roll <= number && roll < self.sc().tables.morale.always_fails as i32;
+        let passed = self.test_passes((dice[0] + dice[1]) as i32, number);
         ev.push(Event::MoraleTest {
             unit: id,
             test,

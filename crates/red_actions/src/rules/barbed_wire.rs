@@ -65,7 +65,7 @@ impl RedActions {
         best
     }
 
-    fn at_gap(&self, s: &State, id: UnitId) -> bool {
+    pub(crate) fn at_gap(&self, s: &State, id: UnitId) -> bool {
         let f = s.unit(id).formation.front.at;
         let w = self.sc().tables.distances.base_frontage;
         s.wire_gaps.iter().any(|&g| geometry::dist2(f, g).within(w))
@@ -155,9 +155,7 @@ impl RedActions {
             (true, false)
         } else {
             let dice = self.d6x2(s);
-            let roll = dice[0] + dice[1];
-            let cut = engineers && roll >= WIRE_CUT_ON;
-            let crossed = roll >= WIRE_CROSS_ON || cut;
+            let (crossed, cut) = wire_roll(engineers, dice[0] + dice[1]);
             ev.push(Event::WireRoll {
                 unit: id,
                 dice,
@@ -196,4 +194,11 @@ impl RedActions {
             }
         }
     }
+}
+
+/// The crossing roll's 2d6 total: (across, a gap cut). Engineers cut a
+/// gap (and are across) on 8+, anyone gets across on 9+.
+pub fn wire_roll(engineers: bool, roll: u8) -> (bool, bool) {
+    let cut = engineers && roll >= WIRE_CUT_ON;
+    (roll >= WIRE_CROSS_ON || cut, cut)
 }

@@ -174,13 +174,7 @@ impl RedActions {
         let Some(m) = s.fires.get_mut(b as usize) else {
             return;
         };
-        if fighting {
-            if die >= FIRE_FOUGHT_ON {
-                *m = m.saturating_sub(die - FIRE_FOUGHT_ON + 1);
-            }
-        } else if die >= FIRE_SET_ON {
-            *m += 1;
-        }
+        *m = fire_markers_after(*m, die, fighting);
         let markers = *m;
         ev.push(Event::FireRoll {
             unit: id,
@@ -209,5 +203,22 @@ impl RedActions {
                 }
             }
         }
+    }
+}
+
+/// A building section's fire markers after a d6 of `die` to set the fire
+/// (3+ adds one) or to fight it (4+ takes off one, and one more for each
+/// pip above 4).
+pub fn fire_markers_after(markers: u8, die: u8, fighting: bool) -> u8 {
+    if fighting {
+        if die >= FIRE_FOUGHT_ON {
+            markers.saturating_sub(die - FIRE_FOUGHT_ON + 1)
+        } else {
+            markers
+        }
+    } else if die >= FIRE_SET_ON {
+        markers + 1
+    } else {
+        markers
     }
 }

@@ -612,18 +612,7 @@ impl RedActions {
                 s.unit_mut(target).acted = true;
                 c.counter = true;
                 ev.push(Event::CounterCharged { unit: target });
-                // They meet half-way: the counter-chargers go half the gap.
-                let gap = unit_dist2(&s.unit(charger).footprint(), &s.unit(target).footprint())
-                    .map_or(Inches::ZERO, |d| d.inches());
-                let (moved, _) = self.forced_move(s, target, gap.fraction(1, 2));
-                if moved > Inches::ZERO {
-                    let u = s.unit_mut(target);
-                    u.formation = u.formation.advanced(moved).formation;
-                    ev.push(Event::Moved {
-                        unit: target,
-                        charged: moved,
-                    });
-                }
+                self.counter_move(s, charger, target, ev);
                 c.stage = ChargeStage::Contact;
             }
             (Ask::TargetFled { charger }, Action::HaltCharge { .. }) => {
@@ -648,6 +637,27 @@ impl RedActions {
             _ => return,
         }
         s.charge = Some(c);
+    }
+
+    /// Counter-chargers meet the chargers half-way: they go half the gap.
+    pub(crate) fn counter_move(
+        &self,
+        s: &mut State,
+        charger: UnitId,
+        target: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        let gap = unit_dist2(&s.unit(charger).footprint(), &s.unit(target).footprint())
+            .map_or(Inches::ZERO, |d| d.inches());
+        let (moved, _) = self.forced_move(s, target, gap.fraction(1, 2));
+        if moved > Inches::ZERO {
+            let u = s.unit_mut(target);
+            u.formation = u.formation.advanced(moved).formation;
+            ev.push(Event::Moved {
+                unit: target,
+                charged: moved,
+            });
+        }
     }
 
     /// Moves a charge on while no question is open.
@@ -687,15 +697,33 @@ impl RedActions {
     /// the routers are caught, a vehicle's target runs).
     fn go_in(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) {
         let (id, target) = (c.charger, c.target);
-        if !self.standing(s, id) || !s.unit(target).on_table() {
+        if !self.close_in(s, c, ev) {
             return;
+        }
+        self.fight(s, id, target, c.aspect, c.counter, ev);
+        if !s.unit(id).on_table()
+            && matches!(s.phase, Phase::Acting(seg) if seg.unit == id)
+            && !s.questions.is_empty()
+        {
+            self.end_segment(s, id, ev);
+        }
+    }
+
+    /// Everything of going in before the Combat Table's dice: contact, the
+    /// crews giving up, the routers caught, a vehicle's target running, the
+    /// flank or rear terror and the turn to face. True when the fight
+    /// follows (the odds use it on a copy of the state).
+    pub(crate) fn close_in(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) -> bool {
+        let (id, target) = (c.charger, c.target);
+        if !self.standing(s, id) || !s.unit(target).on_table() {
+            return false;
         }
         let allowance = self.charge_allowance(s, id, c.ambush);
         let plan = match self.charge_path(s, id, target, allowance) {
             Ok(p) => p,
             Err(_) => {
                 ev.push(Event::ChargeCancelled { unit: id });
-                return;
+                return false;
             }
         };
         s.unit_mut(id).formation = plan.contact;
@@ -705,15 +733,18 @@ impl RedActions {
         });
         ev.push(Event::Contact { unit: id, target });
         if s.unit(target).routing {
-            return self.catch_router(s, id, target, ev);
+            self.catch_router(s, id, target, ev);
+            return false;
         }
         if self.cat(s.unit(id)).is_vehicle() {
             // Tanks and Armoured Cars: troops that stood rout on contact.
-            return self.start_rout(s, target, ev);
+            self.start_rout(s, target, ev);
+            return false;
         }
         if self.cat(s.unit(target)).is_gun() {
             ev.push(Event::CrewSurrendered { unit: target });
-            return self.remove(s, target, "its crews surrender to the chargers", ev);
+            self.remove(s, target, "its crews surrender to the chargers", ev);
+            return false;
         }
         match c.aspect {
             Aspect::Front => {}
@@ -721,18 +752,12 @@ impl RedActions {
                 let n = if c.aspect == Aspect::Flank { 1 } else { 3 };
                 self.add_terror(s, target, n, ev);
                 if !self.standing(s, target) {
-                    return;
+                    return false;
                 }
                 self.turn_to_face(s, target, id, ev);
             }
         }
-        self.fight(s, id, target, c.aspect, c.counter, ev);
-        if !s.unit(id).on_table()
-            && matches!(s.phase, Phase::Acting(seg) if seg.unit == id)
-            && !s.questions.is_empty()
-        {
-            self.end_segment(s, id, ev);
-        }
+        true
     }
 
     /// A unit charged in flank or rear turns its bases to face the

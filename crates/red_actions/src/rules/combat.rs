@@ -153,21 +153,29 @@ impl RedActions {
             return None;
         }
         let plan = self.charge_plan(s, unit, target, false).ok()?;
-        let number = self.morale_number(s, unit, Test::Charge);
-        let fails = self.sc().tables.morale.always_fails as i32;
-        let test_in_36 = (2..=12)
-            .filter(|&r| r <= number && r < fails)
-            .map(|r| TWO_D6[r as usize - 2])
-            .sum();
-        // The flank or rear terror comes before the fight.
+        let test_in_36 = self.test_in_36(self.morale_number(s, unit, Test::Charge));
+        // Going in as the rules do, up to the dice (`close_in`: the charger
+        // in contact, the flank or rear terror, the turn to face), on a copy
+        // with a generator of its own; with no fight to follow, the sums as
+        // they stand.
         let mut after = s.clone();
-        let extra = match plan.aspect {
-            Aspect::Front => 0,
-            Aspect::Flank => 1,
-            Aspect::Rear => 3,
+        after.rng = engine::rng_from_seed(0);
+        after.loaded.clear();
+        after.charge = None;
+        let charge = crate::state::Charge {
+            charger: unit,
+            target,
+            aspect: plan.aspect,
+            ambush: false,
+            counter: false,
+            stage: crate::state::ChargeStage::Contact,
+            contact: plan.contact,
         };
-        after.unit_mut(target).terror += extra;
-        let sums = self.combat_sums(&after, unit, target, plan.aspect, false);
+        let sums = if self.close_in(&mut after, charge, &mut Vec::new()) {
+            self.combat_sums(&after, unit, target, plan.aspect, false)
+        } else {
+            self.combat_sums(s, unit, target, plan.aspect, false)
+        };
         let mut results: Vec<(CombatResult, u32)> = Vec::new();
         for roll in 2..=12u8 {
             let r = self.sc().tables.combat(sums.column, roll);

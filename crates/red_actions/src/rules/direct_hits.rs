@@ -42,6 +42,11 @@ impl HitNumber {
     pub fn total(&self) -> u8 {
         self.card + self.range + self.poor + self.observed
     }
+
+    /// Whether a 2d6 total lands the hit (at least the number).
+    pub fn hits(&self, roll: u8) -> bool {
+        roll >= self.total()
+    }
 }
 
 impl RedActions {
@@ -175,7 +180,7 @@ impl RedActions {
                 return 0;
             };
             let dice = self.d6x2(s);
-            let hit = dice[0] + dice[1] >= n.total();
+            let hit = n.hits(dice[0] + dice[1]);
             ev.push(Event::DirectHit {
                 unit: id,
                 target,

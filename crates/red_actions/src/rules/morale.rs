@@ -90,8 +90,7 @@ impl RedActions {
             other: extra,
         });
         let dice = self.d6x2(s);
-        let roll = (dice[0] + dice[1]) as i32;
-        let passed = roll <= number && roll < self.sc().tables.morale.always_fails as i32;
+        let passed = self.test_passes((dice[0] + dice[1]) as i32, number);
         ev.push(Event::MoraleTest {
             unit: id,
             test,
@@ -100,6 +99,13 @@ impl RedActions {
             passed,
         });
         passed
+    }
+
+    /// Whether a 2d6 total passes a test of success number `number`: at
+    /// most the number, and never the roll that always fails (12). Every
+    /// test rolls with it, and the odds count with it.
+    pub fn test_passes(&self, roll: i32, number: i32) -> bool {
+        roll <= number && roll < self.sc().tables.morale.always_fails as i32
     }
 
     pub(crate) fn add_terror(&self, s: &mut State, id: UnitId, n: u8, ev: &mut Vec<Event>) {

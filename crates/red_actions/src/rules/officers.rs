@@ -25,6 +25,9 @@ use engine::Side;
 use engine::param::{Inches, Pose};
 use rand::RngExt;
 
+/// Pre-empting Enemy Actions: the Clever officer's d6 must show this.
+pub const PRE_EMPT_ON: u8 = 6;
+
 impl RedActions {
     /// A token of the side's pool.
     pub fn token(&self, side: Side, t: Officer) -> &OfficerToken {
@@ -512,7 +515,7 @@ impl RedActions {
         ev: &mut Vec<Event>,
     ) {
         let die = self.d6(s);
-        let passed = die >= 6;
+        let passed = die >= PRE_EMPT_ON;
         ev.push(Event::PreEmptRoll {
             unit: clever,
             enemy,

@@ -24,7 +24,7 @@
 use super::RedActions;
 use crate::geometry::{self, corner_paths};
 use crate::scenario::{Category, Cover, LineKind};
-use crate::state::{Event, Phase, Segment, State, UnitId, VehicleCheck, VehicleResult};
+use crate::state::{Event, Phase, State, UnitId, VehicleCheck, VehicleResult};
 
 /// The d6 that breaks a vehicle down, sticks it for good, sticks it for a
 /// while, and the least that gets it going again (Tanks).
@@ -241,26 +241,32 @@ impl RedActions {
         }
     }
 
+    /// Whether the unit's segment ending now brings the breakdown test: a
+    /// tank or armoured car (armoured cars: off good going) that went
+    /// faster than half speed.
+    pub fn breakdown_due(&self, s: &State, id: UnitId) -> bool {
+        let seg = match s.phase {
+            Phase::Acting(seg) if seg.unit == id => seg,
+            _ => return false,
+        };
+        if !seg.moved || !self.is_motor(s, id) || !s.unit(id).on_table() {
+            return false;
+        }
+        let half = self.troop(s.unit(id)).speed.fraction(1, 2);
+        seg.charged > half && (self.cat(s.unit(id)) == Category::Tank || s.unit(id).kit.off_road)
+    }
+
     /// The end of a unit's segment: it is "moving" until its next one if
     /// it moved; a tank or armoured car that went faster than half speed
     /// (armoured cars: off good going) tests for a breakdown.
     pub(crate) fn end_of_move(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
-        let seg: Option<Segment> = match s.phase {
-            Phase::Acting(seg) if seg.unit == id => Some(seg),
-            _ => None,
-        };
-        let moved = seg.is_some_and(|g| g.moved);
+        let tests = self.breakdown_due(s, id);
+        let moved = matches!(s.phase, Phase::Acting(seg) if seg.unit == id && seg.moved);
         if !self.cat(s.unit(id)).is_train_car() {
             s.unit_mut(id).kit.moving = moved;
         }
-        let off_road = std::mem::take(&mut s.unit_mut(id).kit.off_road);
+        s.unit_mut(id).kit.off_road = false;
         self.check_train_capture(s, ev);
-        let Some(seg) = seg else { return };
-        if !moved || !self.is_motor(s, id) || !s.unit(id).on_table() {
-            return;
-        }
-        let half = self.troop(s.unit(id)).speed.fraction(1, 2);
-        let tests = seg.charged > half && (self.cat(s.unit(id)) == Category::Tank || off_road);
         if !tests {
             return;
         }
