@@ -246,7 +246,7 @@ fn game_sequence_the_side_chooses_its_unit_then_what_it_does() {
     r.apply(&mut s, Side::B, &Action::Select { unit: red }, &mut ev)
         .unwrap();
     c.clear();
-    r.choices(&s, Side::B, &mut c);
+    r.choices_opened(&s, Side::B, &mut c);
     assert!(c.contains(&Action::Done { unit: red }), "it may hold");
     assert!(c.iter().any(|a| matches!(a, Action::Advance { .. })));
     assert!(
