@@ -461,12 +461,21 @@ impl RedActions {
             self.kind_samples(s, id, starting, Some(kind), &mut cands);
             return keep(&cands, out);
         } else {
-            self.kind_samples(s, id, starting, None, &mut cands);
-            keep(&cands, out);
+            // Every candidate listed once, then the lone ones checked and
+            // each kind's until the first legal one.
+            self.all_samples(s, id, starting, &mut cands);
+            let mut lone = Vec::with_capacity(24);
+            let mut found = [false; ActionKind::ALL.len()];
+            for a in &cands {
+                match ActionKind::of(a) {
+                    None => lone.push(*a),
+                    Some(k) if !found[k as usize] => found[k as usize] = legal(a),
+                    Some(_) => {}
+                }
+            }
+            keep(&lone, out);
             for kind in ActionKind::ALL {
-                cands.clear();
-                self.kind_samples(s, id, starting, Some(kind), &mut cands);
-                if cands.iter().any(&legal) {
+                if found[kind as usize] {
                     out.push(Action::Kind { unit: id, kind });
                 }
             }
@@ -492,6 +501,34 @@ impl RedActions {
                 }
                 a => out.push(a),
             }
+        }
+    }
+
+    /// The candidates of every kind for a unit on the table, not routing,
+    /// each helper asked once (the lone actions first, then the kinds).
+    fn all_samples(&self, s: &State, id: UnitId, starting: bool, cands: &mut Vec<Action>) {
+        if starting {
+            cands.push(Action::RallyTerror { unit: id });
+            cands.push(Action::Limber { unit: id });
+            cands.push(Action::Unlimber { unit: id });
+        }
+        cands.push(Action::Unpin { unit: id });
+        cands.push(Action::Reform { unit: id });
+        if starting {
+            cands.push(Action::Repair { unit: id });
+        }
+        cands.push(Action::Evade { unit: id });
+        self.train_samples(s, id, cands);
+        self.more_choices(s, id, starting, cands);
+        self.officer_choices(s, id, cands);
+        for kind in [
+            ActionKind::Move,
+            ActionKind::Pivot,
+            ActionKind::Shoot,
+            ActionKind::Charge,
+            ActionKind::Fire,
+        ] {
+            self.kind_samples(s, id, starting, Some(kind), cands);
         }
     }
 

@@ -10,7 +10,7 @@
 //! markers 0 to 5; a spring question only for a unit in ambush.
 
 use super::RedActions;
-use crate::geometry::units_overlap;
+use crate::geometry::quads_overlap;
 use crate::state::{Phase, State};
 
 impl RedActions {
@@ -28,7 +28,9 @@ impl RedActions {
                     self.name(i as u16)
                 ));
             }
-            if !self.on_table(&u.formation) {
+            // On the table: its outline is (`on_table`), that is its box.
+            let b = boxes[k];
+            if b.x0 < 0 || b.y0 < 0 || b.x1 > self.sc().width.0 || b.y1 > self.sc().depth.0 {
                 return Err(format!("{} is off the table", self.name(i as u16)));
             }
             if u.all_terror() > u.bases() && !u.routing {
@@ -43,7 +45,9 @@ impl RedActions {
             for (&j, b) in on[k + 1..].iter().zip(&boxes[k + 1..]) {
                 // Boxes apart or only touching: the bases cannot overlap.
                 let theirs = &s.units[j].formation;
-                if mine.gap(b) < 0 && units_overlap(&u.formation.bases(), &theirs.bases()) {
+                if mine.gap(b) < 0
+                    && quads_overlap(&u.formation.base_corners(), &theirs.base_corners())
+                {
                     return Err(format!(
                         "{} and {} overlap",
                         self.name(i as u16),
