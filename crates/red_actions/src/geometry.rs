@@ -712,6 +712,18 @@ pub fn quads_dist2(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)]) -> Option
     best
 }
 
+/// Whether every base of `a` is farther than `d` from every base of `b`
+/// (`quads_dist2(a, b) > d`, stopping at the first pair as near as `d`;
+/// a pair whose boxes are farther apart than `d` is not measured).
+pub fn quads_farther(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)], d: SqDist) -> bool {
+    a.iter().all(|(p, pb)| {
+        b.iter().all(|(q, qb)| {
+            let g = pb.gap(qb);
+            (g > 0 && SqDist::new((g as i128).pow(2), 1) > d) || quad_dist2(p, q) > d
+        })
+    })
+}
+
 /// Line (side by side) or column (one behind another).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Order {

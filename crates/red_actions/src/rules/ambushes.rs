@@ -255,7 +255,14 @@ impl RedActions {
                 && fronts.iter().any(|&from| {
                     geometry::dist2(from, p).within(range)
                         && self.sight_memo(from, p, 2, || {
-                            let sight: Vec<_> = self.prep.sight.iter().collect();
+                            // An area whose box the sight line's box does
+                            // not meet holds none of it: left out.
+                            let line = geometry::Bbox::of(&[from, p]);
+                            let sight: Vec<_> = (self.prep.sight.iter())
+                                .zip(&self.prep.sight_boxes)
+                                .filter(|(_, b)| b.meets(&line))
+                                .map(|(a, _)| a)
+                                .collect();
                             let hedges: Vec<_> = self.prep.hedges.iter().collect();
                             line_of_sight(from, p, &sight, &hedges, &self.sight_rules(), false)
                                 && !self.hills_hide(from, p)
@@ -270,7 +277,20 @@ impl RedActions {
         if !self.secrets(s) {
             return;
         }
-        let observers = Side::BOTH.map(|side| self.observers(s, side));
+        // Only a side with something hidden from it looks.
+        let looks = Side::BOTH.map(|side| {
+            s.units
+                .iter()
+                .any(|u| u.hidden && u.on_table() && u.side != side)
+                || s.dummies.iter().any(|d| !d.gone && d.side != side)
+        });
+        let observers = Side::BOTH.map(|side| {
+            if looks[side.index()] {
+                self.observers(s, side)
+            } else {
+                Vec::new()
+            }
+        });
         for id in s.ids().collect::<Vec<_>>() {
             let u = s.unit(id);
             if u.hidden && u.on_table() {
