@@ -604,12 +604,24 @@ impl RedActions {
             }
             Some(ActionKind::Reorganise | ActionKind::Join) => self.officer_choices(s, id, cands),
         }
-        // Keep what is of this kind (the helpers list several kinds).
-        let mut i = 0;
-        cands.retain(|a| {
-            i += 1;
-            i <= from || ActionKind::of(a) == kind
-        });
+        // Keep what is of this kind (the helpers of the lone actions,
+        // scouting, ambushes, buildings and officers list several kinds).
+        if matches!(
+            kind,
+            None | Some(
+                ActionKind::Scout
+                    | ActionKind::Ambush
+                    | ActionKind::Buildings
+                    | ActionKind::Reorganise
+                    | ActionKind::Join
+            )
+        ) {
+            let mut i = 0;
+            cands.retain(|a| {
+                i += 1;
+                i <= from || ActionKind::of(a) == kind
+            });
+        }
     }
 
     /// Whether a kind has a legal sample for the unit now (what offering

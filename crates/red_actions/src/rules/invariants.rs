@@ -41,12 +41,23 @@ impl RedActions {
                     u.bases()
                 ));
             }
-            let mine = boxes[k];
-            for (&j, b) in on[k + 1..].iter().zip(&boxes[k + 1..]) {
-                // Boxes apart or only touching: the bases cannot overlap.
-                let theirs = &s.units[j].formation;
-                if mine.gap(b) < 0
-                    && quads_overlap(&u.formation.base_corners(), &theirs.base_corners())
+        }
+        // Overlaps: the boxes swept from west to east, each against those
+        // that start before it ends (boxes apart or only touching cannot
+        // hold overlapping bases).
+        let mut west: Vec<usize> = (0..on.len()).collect();
+        west.sort_unstable_by_key(|&k| boxes[k].x0);
+        for (n, &k) in west.iter().enumerate() {
+            for &l in &west[n + 1..] {
+                if boxes[l].x0 >= boxes[k].x1 {
+                    break;
+                }
+                let (i, j) = (on[k].min(on[l]), on[k].max(on[l]));
+                if boxes[k].gap(&boxes[l]) < 0
+                    && quads_overlap(
+                        &s.units[i].formation.base_corners(),
+                        &s.units[j].formation.base_corners(),
+                    )
                 {
                     return Err(format!(
                         "{} and {} overlap",
