@@ -501,53 +501,69 @@ impl RedActions {
     /// The fire choices of a gun or mortar unit for the tester: each mode
     /// at each enemy.
     pub fn fire_samples(&self, s: &State, id: UnitId, out: &mut Vec<crate::state::Action>) {
-        if !self.guns_or_mortars(s, id) {
+        if !self.may_fire_now(s, id) {
             return;
         }
-        // What `fire_refusal` refuses whatever the target and the mode:
-        // nothing to look for (an observer who sees each target).
+        for t in s.ids() {
+            self.fire_samples_at(s, id, t, out);
+        }
+    }
+
+    /// Whether a gun or mortar unit may fire at all now: what
+    /// `fire_refusal` refuses whatever the target and the mode is not so
+    /// (nothing to look for then, not even an observer who sees a target).
+    pub(crate) fn may_fire_now(&self, s: &State, id: UnitId) -> bool {
+        if !self.guns_or_mortars(s, id) {
+            return false;
+        }
         let (u, seg) = (s.unit(id), self.segment_of(s, id));
         let t = self.troop(u);
-        if seg.shot
+        !(seg.shot
             || (seg.moved && !seg.fire_prep)
             || t.shooting == 0
             || t.range.0 == 0
             || u.order == Order::Limbered
-            || u.marching
-        {
+            || u.marching)
+    }
+
+    /// [`RedActions::fire_samples`] at one target (when the unit
+    /// [`RedActions::may_fire_now`]).
+    pub(crate) fn fire_samples_at(
+        &self,
+        s: &State,
+        id: UnitId,
+        t: UnitId,
+        out: &mut Vec<crate::state::Action>,
+    ) {
+        let side = s.unit(id).side;
+        let tg = s.unit(t);
+        if tg.side == side || !tg.on_table() {
             return;
         }
-        let side = s.unit(id).side;
-        for t in s.ids() {
-            let tg = s.unit(t);
-            if tg.side == side || !tg.on_table() {
-                continue;
-            }
-            for mode in [FireMode::Speculative, FireMode::Harassing, FireMode::Gas] {
+        for mode in [FireMode::Speculative, FireMode::Harassing, FireMode::Gas] {
+            out.push(crate::state::Action::Fire {
+                unit: id,
+                target: t,
+                mode,
+            });
+        }
+        // One observer each way: the first friend who sees the target,
+        // and the first friend at all (for observed speculative fire).
+        let friends = || {
+            s.ids()
+                .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
+        };
+        let seeing = friends().find(|&o| self.unit_sees(s, o, t));
+        for (o, speculative) in [(seeing, false), (friends().next(), true)] {
+            if let Some(observer) = o {
                 out.push(crate::state::Action::Fire {
                     unit: id,
                     target: t,
-                    mode,
+                    mode: FireMode::Observed {
+                        observer,
+                        speculative,
+                    },
                 });
-            }
-            // One observer each way: the first friend who sees the target,
-            // and the first friend at all (for observed speculative fire).
-            let friends = || {
-                s.ids()
-                    .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
-            };
-            let seeing = friends().find(|&o| self.unit_sees(s, o, t));
-            for (o, speculative) in [(seeing, false), (friends().next(), true)] {
-                if let Some(observer) = o {
-                    out.push(crate::state::Action::Fire {
-                        unit: id,
-                        target: t,
-                        mode: FireMode::Observed {
-                            observer,
-                            speculative,
-                        },
-                    });
-                }
             }
         }
     }

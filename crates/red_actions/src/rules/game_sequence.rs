@@ -475,6 +475,20 @@ impl RedActions {
                     Some(_) => {}
                 }
             }
+            // Gun fire target by target, in the listing's order, until one
+            // is legal: the search for observers of the later targets is
+            // then not needed.
+            if self.may_fire_now(s, id) {
+                let mut fire = Vec::with_capacity(8);
+                for t in s.ids() {
+                    fire.clear();
+                    self.fire_samples_at(s, id, t, &mut fire);
+                    if fire.iter().any(&legal) {
+                        found[ActionKind::Fire as usize] = true;
+                        break;
+                    }
+                }
+            }
             keep(&lone, out);
             for kind in ActionKind::ALL {
                 if found[kind as usize] {
@@ -506,8 +520,9 @@ impl RedActions {
         }
     }
 
-    /// The candidates of every kind for a unit on the table, not routing,
-    /// each helper asked once (the lone actions first, then the kinds).
+    /// The candidates of every kind but gun fire for a unit on the table,
+    /// not routing, each helper asked once (the lone actions first, then
+    /// the kinds; the listing asks for gun fire target by target).
     fn all_samples(&self, s: &State, id: UnitId, starting: bool, cands: &mut Vec<Action>) {
         if starting {
             cands.push(Action::RallyTerror { unit: id });
@@ -528,7 +543,6 @@ impl RedActions {
             ActionKind::Pivot,
             ActionKind::Shoot,
             ActionKind::Charge,
-            ActionKind::Fire,
         ] {
             self.kind_samples(s, id, starting, Some(kind), cands);
         }
