@@ -10,8 +10,41 @@
 //! markers 0 to 5; a spring question only for a unit in ambush.
 
 use super::RedActions;
-use crate::geometry::quads_overlap;
+use super::visibility::MixHasher;
+use crate::geometry::{Formation, quads_overlap};
 use crate::state::{Phase, State};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// Overlap answers kept (a pure function of the two formations, asked
+/// again after every step of units that have not moved).
+type OverlapMemo = HashMap<(Formation, Formation), bool, BuildHasherDefault<MixHasher>>;
+
+/// Answers kept before the memo starts again.
+const OVERLAP_MEMO_MAX: usize = 1 << 14;
+
+thread_local! {
+    static OVERLAPS: RefCell<OverlapMemo> = RefCell::default();
+}
+
+/// Whether any base of `a` overlaps any base of `b` (`quads_overlap` on
+/// their corners), kept.
+fn overlap(a: &Formation, b: &Formation) -> bool {
+    let key = (*a, *b);
+    if let Some(v) = OVERLAPS.with(|m| m.borrow().get(&key).copied()) {
+        return v;
+    }
+    let v = quads_overlap(&a.base_corners(), &b.base_corners());
+    OVERLAPS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= OVERLAP_MEMO_MAX {
+            m.clear();
+        }
+        m.insert(key, v);
+    });
+    v
+}
 
 impl RedActions {
     pub fn invariants(&self, s: &State) -> Result<(), String> {
@@ -54,10 +87,7 @@ impl RedActions {
                 }
                 let (i, j) = (on[k].min(on[l]), on[k].max(on[l]));
                 if boxes[k].gap(&boxes[l]) < 0
-                    && quads_overlap(
-                        &s.units[i].formation.base_corners(),
-                        &s.units[j].formation.base_corners(),
-                    )
+                    && overlap(&s.units[i].formation, &s.units[j].formation)
                 {
                     return Err(format!(
                         "{} and {} overlap",
