@@ -12,10 +12,12 @@
 use super::RedActions;
 use super::visibility::MixHasher;
 use crate::geometry::{Formation, quads_overlap};
+use crate::scenario::Scenario;
 use crate::state::{Phase, State};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 /// Overlap answers kept (a pure function of the two formations, asked
 /// again after every step of units that have not moved).
@@ -26,6 +28,10 @@ const OVERLAP_MEMO_MAX: usize = 1 << 14;
 
 thread_local! {
     static OVERLAPS: RefCell<OverlapMemo> = RefCell::default();
+    /// The scenario and where its units on the table stood (index and
+    /// formation) at the last check that found them on the table and apart.
+    static STANDING_OK: RefCell<Option<(Arc<Scenario>, Vec<(usize, Formation)>)>> =
+        const { RefCell::new(None) };
 }
 
 /// Whether any base of `a` overlaps any base of `b` (`quads_overlap` on
@@ -51,20 +57,13 @@ impl RedActions {
         let on: Vec<usize> = (0..s.units.len())
             .filter(|&i| s.units[i].on_table())
             .collect();
-        let boxes: Vec<crate::geometry::Bbox> =
-            on.iter().map(|&i| s.units[i].formation.bbox()).collect();
-        for (k, &i) in on.iter().enumerate() {
+        for &i in &on {
             let u = &s.units[i];
             if u.bases() == 0 {
                 return Err(format!(
                     "{} is on the table with no bases",
                     self.name(i as u16)
                 ));
-            }
-            // On the table: its outline is (`on_table`), that is its box.
-            let b = boxes[k];
-            if b.x0 < 0 || b.y0 < 0 || b.x1 > self.sc().width.0 || b.y1 > self.sc().depth.0 {
-                return Err(format!("{} is off the table", self.name(i as u16)));
             }
             if u.all_terror() > u.bases() && !u.routing {
                 return Err(format!(
@@ -75,27 +74,18 @@ impl RedActions {
                 ));
             }
         }
-        // Overlaps: the boxes swept from west to east, each against those
-        // that start before it ends (boxes apart or only touching cannot
-        // hold overlapping bases).
-        let mut west: Vec<usize> = (0..on.len()).collect();
-        west.sort_unstable_by_key(|&k| boxes[k].x0);
-        for (n, &k) in west.iter().enumerate() {
-            for &l in &west[n + 1..] {
-                if boxes[l].x0 >= boxes[k].x1 {
-                    break;
-                }
-                let (i, j) = (on[k].min(on[l]), on[k].max(on[l]));
-                if boxes[k].gap(&boxes[l]) < 0
-                    && overlap(&s.units[i].formation, &s.units[j].formation)
-                {
-                    return Err(format!(
-                        "{} and {} overlap",
-                        self.name(i as u16),
-                        self.name(j as u16)
-                    ));
-                }
-            }
+        // Where the units stand: the same as at the last check that found
+        // it right (most steps move nobody), or checked again.
+        let stand: Vec<(usize, Formation)> =
+            on.iter().map(|&i| (i, s.units[i].formation)).collect();
+        let kept = STANDING_OK.with(|k| {
+            k.borrow()
+                .as_ref()
+                .is_some_and(|(sc, v)| Arc::ptr_eq(sc, &self.scenario) && *v == stand)
+        });
+        if !kept {
+            self.standing_invariants(s, &on)?;
+            STANDING_OK.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), stand)));
         }
         let top = self.sc().tables.train.max_speed;
         for (i, u) in s.units.iter().enumerate() {
@@ -184,6 +174,43 @@ impl RedActions {
 }
 
 impl RedActions {
+    /// Every base on the table is on it and no two units' bases overlap
+    /// (`on`: the units on the table).
+    fn standing_invariants(&self, s: &State, on: &[usize]) -> Result<(), String> {
+        let boxes: Vec<crate::geometry::Bbox> =
+            on.iter().map(|&i| s.units[i].formation.bbox()).collect();
+        for (k, &i) in on.iter().enumerate() {
+            // On the table: its outline is (`on_table`), that is its box.
+            let b = boxes[k];
+            if b.x0 < 0 || b.y0 < 0 || b.x1 > self.sc().width.0 || b.y1 > self.sc().depth.0 {
+                return Err(format!("{} is off the table", self.name(i as u16)));
+            }
+        }
+        // Overlaps: the boxes swept from west to east, each against those
+        // that start before it ends (boxes apart or only touching cannot
+        // hold overlapping bases).
+        let mut west: Vec<usize> = (0..on.len()).collect();
+        west.sort_unstable_by_key(|&k| boxes[k].x0);
+        for (n, &k) in west.iter().enumerate() {
+            for &l in &west[n + 1..] {
+                if boxes[l].x0 >= boxes[k].x1 {
+                    break;
+                }
+                let (i, j) = (on[k].min(on[l]), on[k].max(on[l]));
+                if boxes[k].gap(&boxes[l]) < 0
+                    && overlap(&s.units[i].formation, &s.units[j].formation)
+                {
+                    return Err(format!(
+                        "{} and {} overlap",
+                        self.name(i as u16),
+                        self.name(j as u16)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn officer_invariants(&self, s: &State) -> Result<(), String> {
         for side in engine::Side::BOTH {
             let points: u32 = s
