@@ -35,6 +35,19 @@ use engine::param::{Inches, Point};
 /// Scouting finds an ambush on this d6 or more (Ambushes).
 pub const SCOUT_NEEDS: u8 = 4;
 
+/// Where the units on the table and the dummies were at a look that
+/// revealed nothing (`RedActions::reveal_seen`).
+#[derive(PartialEq)]
+struct Looked {
+    units: Vec<(usize, Side, crate::geometry::Formation, bool)>,
+    dummies: Vec<(Side, Point, bool)>,
+}
+
+thread_local! {
+    static NOTHING_SEEN: std::cell::RefCell<Option<(std::sync::Arc<crate::scenario::Scenario>, Looked)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 impl RedActions {
     /// Whether `viewer` (`None`: a spectator) may not see unit `id` as
     /// what it is.
@@ -277,6 +290,34 @@ impl RedActions {
         if !self.secrets(s) {
             return;
         }
+        // What is seen hangs on the units on the table (side, formation,
+        // hidden) and the dummies left, and the table: when they are as
+        // they were at the last look that revealed nothing, nothing is
+        // revealed now either.
+        let looked = Looked {
+            units: (s.units.iter().enumerate())
+                .filter(|(_, u)| u.on_table())
+                .map(|(i, u)| (i, u.side, u.formation, u.hidden))
+                .collect(),
+            dummies: (s.dummies.iter()).map(|d| (d.side, d.at, d.gone)).collect(),
+        };
+        let same = NOTHING_SEEN.with(|k| {
+            k.borrow()
+                .as_ref()
+                .is_some_and(|(sc, l)| std::sync::Arc::ptr_eq(sc, &self.scenario) && *l == looked)
+        });
+        if same {
+            return;
+        }
+        let before = ev.len();
+        self.reveal_seen_now(s, ev);
+        if ev.len() == before {
+            NOTHING_SEEN.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), looked)));
+        }
+    }
+
+    /// [`RedActions::reveal_seen`], looking.
+    fn reveal_seen_now(&self, s: &mut State, ev: &mut Vec<Event>) {
         // Only a side with something hidden from it looks.
         let looks = Side::BOTH.map(|side| {
             s.units
