@@ -23,6 +23,9 @@ use std::sync::Arc;
 /// again after every step of units that have not moved).
 type OverlapMemo = HashMap<(Formation, Formation), bool, BuildHasherDefault<MixHasher>>;
 
+/// The units on the table: each one's index and formation.
+type Standing = Vec<(usize, Formation)>;
+
 /// Answers kept before the memo starts again.
 const OVERLAP_MEMO_MAX: usize = 1 << 14;
 
@@ -30,7 +33,7 @@ thread_local! {
     static OVERLAPS: RefCell<OverlapMemo> = RefCell::default();
     /// The scenario and where its units on the table stood (index and
     /// formation) at the last check that found them on the table and apart.
-    static STANDING_OK: RefCell<Option<(Arc<Scenario>, Vec<(usize, Formation)>)>> =
+    static STANDING_OK: RefCell<Option<(Arc<Scenario>, Standing)>> =
         const { RefCell::new(None) };
 }
 
@@ -76,8 +79,7 @@ impl RedActions {
         }
         // Where the units stand: the same as at the last check that found
         // it right (most steps move nobody), or checked again.
-        let stand: Vec<(usize, Formation)> =
-            on.iter().map(|&i| (i, s.units[i].formation)).collect();
+        let stand: Standing = on.iter().map(|&i| (i, s.units[i].formation)).collect();
         let kept = STANDING_OK.with(|k| {
             k.borrow()
                 .as_ref()
