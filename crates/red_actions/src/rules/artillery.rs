@@ -151,7 +151,7 @@ impl RedActions {
                 self.name(target)
             ));
         }
-        if self.plan(s, id, target, mode).is_none() {
+        if !self.plan_can(s, id, target, mode) {
             return Some(match mode {
                 FireMode::Observed { .. } => format!(
                     "{} is not in sight of the observer or not in range from him",
@@ -166,12 +166,36 @@ impl RedActions {
         None
     }
 
+    /// Whether [`RedActions::plan`] makes a plan (its range, worked out
+    /// after the sums and never refusing, is not needed for that).
+    fn plan_can(&self, s: &State, id: UnitId, target: UnitId, mode: FireMode) -> bool {
+        self.plan_with(s, id, target, mode, false).is_some()
+    }
+
     /// The arithmetic of a shot in any mode (`None`: it cannot be made).
     pub fn plan(&self, s: &State, id: UnitId, target: UnitId, mode: FireMode) -> Option<Plan> {
+        self.plan_with(s, id, target, mode, true)
+    }
+
+    /// [`RedActions::plan`]; without `ranged`, the ranges are left at 0.
+    fn plan_with(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        mode: FireMode,
+        ranged: bool,
+    ) -> Option<Plan> {
         let m = &self.sc().tables.shooting_modifiers;
         let frac = |f: crate::tables::Frac| (f.num, f.den);
         // The range after the sums (when they refuse, it is not needed).
-        let range = || self.range_between(s, id, target);
+        let range = || {
+            if ranged {
+                self.range_between(s, id, target)
+            } else {
+                Inches::ZERO
+            }
+        };
         match mode {
             FireMode::Direct if self.carrier(s, id).is_some() => Some(Plan {
                 sums: self.aboard_sums(s, id, target)?,
@@ -226,7 +250,11 @@ impl RedActions {
                 };
                 Some(Plan {
                     sums: self.unseen_sums(s, id, target, Some(observer), f)?,
-                    range: self.range_between(s, observer, target),
+                    range: if ranged {
+                        self.range_between(s, observer, target)
+                    } else {
+                        Inches::ZERO
+                    },
                     factor: frac(f),
                     observed_add: if again {
                         dh.observed_later_turns

@@ -118,6 +118,14 @@ impl RedActions {
             {
                 return Err(format!("{} is off the rails", self.name(i as u16)));
             }
+            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
+                let n = self.name(i as u16);
+                return Err(format!("{n} has foxholes deeper than 3 columns"));
+            }
+            if u.in_wire.is_some() && !self.cat(u).is_infantry() {
+                let n = self.name(i as u16);
+                return Err(format!("{n} is caught in wire but is not infantry"));
+            }
         }
         self.officer_invariants(s)?;
         if let Phase::Acting(seg) = s.phase
@@ -142,15 +150,6 @@ impl RedActions {
             && (c.charger as usize >= s.units.len() || c.target as usize >= s.units.len())
         {
             return Err("a charge names no such unit".into());
-        }
-        for (i, u) in s.units.iter().enumerate() {
-            let n = self.name(i as u16);
-            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
-                return Err(format!("{n} has foxholes deeper than 3 columns"));
-            }
-            if u.in_wire.is_some() && !self.cat(u).is_infantry() {
-                return Err(format!("{n} is caught in wire but is not infantry"));
-            }
         }
         if s.fires.len() != self.sc().buildings.len()
             || s.fires
