@@ -124,20 +124,47 @@ fn isqrt_ceil(n: u128) -> u128 {
     if r * r == n { r } else { r + 1 }
 }
 
+/// sin(t) × 65536 for t in tenths of a degree, 0 ≤ t < 3600, from the
+/// quarter table.
+const fn sin_of(t: usize) -> i32 {
+    if t <= 900 {
+        sine::SINE[t]
+    } else if t <= 1800 {
+        sine::SINE[1800 - t]
+    } else if t <= 2700 {
+        -sine::SINE[t - 1800]
+    } else {
+        -sine::SINE[3600 - t]
+    }
+}
+
+/// (sin, cos) × 65536 of every angle 0 ≤ t < 3600 tenths, read once a call
+/// (the same values as the quarter table's, unfolded when compiled).
+static SIN_COS: [(i32, i32); 3600] = {
+    let mut v = [(0, 0); 3600];
+    let mut t = 0;
+    while t < 3600 {
+        // cos(t) = sin(90° − t), as an angle in 0..3600.
+        v[t] = (sin_of(t), sin_of((900 + 3600 - t) % 3600));
+        t += 1;
+    }
+    v
+};
+
 /// sin(a) × 65536, rounded, for any angle in tenths of a degree.
 pub fn sin(a: Degrees) -> i64 {
-    let t = a.0.rem_euclid(3600) as usize;
-    match t {
-        0..=900 => sine::SINE[t] as i64,
-        901..=1800 => sine::SINE[1800 - t] as i64,
-        1801..=2700 => -(sine::SINE[t - 1800] as i64),
-        _ => -(sine::SINE[3600 - t] as i64),
-    }
+    SIN_COS[a.0.rem_euclid(3600) as usize].0 as i64
 }
 
 /// cos(a) × 65536, rounded: sin(90° − a).
 pub fn cos(a: Degrees) -> i64 {
-    sin(Degrees(900 - a.0.rem_euclid(3600)))
+    SIN_COS[a.0.rem_euclid(3600) as usize].1 as i64
+}
+
+/// (sin(a), cos(a)) × 65536, one look-up.
+pub fn sin_cos(a: Degrees) -> (i64, i64) {
+    let (s, c) = SIN_COS[a.0.rem_euclid(3600) as usize];
+    (s as i64, c as i64)
 }
 
 /// An integer vector (x east, y south), in hundredths or in any scale.
@@ -407,7 +434,7 @@ impl Base {
 pub fn half_vectors(facing: Degrees, width: Inches, depth: Inches) -> (Vec2, Vec2) {
     // `local(facing, 0, depth, 2)` and `local(facing, width, 0, 2)`, the
     // sine and cosine read once.
-    let (s, c) = (sin(facing), cos(facing));
+    let (s, c) = sin_cos(facing);
     let d = TRIG_SCALE * 2;
     let (w, h) = (width.0 as i64, depth.0 as i64);
     (
@@ -683,6 +710,18 @@ pub fn quads_dist2(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)]) -> Option
         }
     }
     best
+}
+
+/// Whether every base of `a` is farther than `d` from every base of `b`
+/// (`quads_dist2(a, b) > d`, stopping at the first pair as near as `d`;
+/// a pair whose boxes are farther apart than `d` is not measured).
+pub fn quads_farther(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)], d: SqDist) -> bool {
+    a.iter().all(|(p, pb)| {
+        b.iter().all(|(q, qb)| {
+            let g = pb.gap(qb);
+            (g > 0 && SqDist::new((g as i128).pow(2), 1) > d) || quad_dist2(p, q) > d
+        })
+    })
 }
 
 /// Line (side by side) or column (one behind another).

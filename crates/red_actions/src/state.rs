@@ -355,6 +355,88 @@ pub struct State {
     /// Strips of wire crushed by tanks (the middle of each, 4" long).
     #[serde(default)]
     pub crushed: Vec<engine::param::Point>,
+    /// The kind of action the unit to act chose ([`Action::Kind`]): its
+    /// next listing holds only that kind's samples. Cleared by any other
+    /// action (a save made before kinds were chosen has none).
+    #[serde(default)]
+    pub kind: Option<ActionKind>,
+}
+
+/// The kinds of action with several samples, chosen before the samples
+/// ([`Action::Kind`]): the acting unit's listing names the kinds that have
+/// a legal sample (and the actions that are alone of their kind), and only
+/// the chosen kind's samples are listed next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// Advances, wheels and turns.
+    Move,
+    /// Pivots to fire (Moving and Shooting).
+    Pivot,
+    /// Direct shooting at a target.
+    Shoot,
+    /// Charges.
+    Charge,
+    /// Guns' and mortars' other fire (speculative, observed, harassing, gas).
+    Fire,
+    /// Scouting a terrain piece.
+    Scout,
+    /// Springing an ambush on an enemy, releasing a friend's ambush.
+    Ambush,
+    /// Setting fire to a building, fighting a fire.
+    Buildings,
+    /// Dividing a unit, combining two.
+    Reorganise,
+    /// An officer joining a unit.
+    Join,
+}
+
+impl ActionKind {
+    /// Every kind, in the order the listing names them.
+    pub const ALL: [ActionKind; 10] = [
+        ActionKind::Move,
+        ActionKind::Pivot,
+        ActionKind::Shoot,
+        ActionKind::Charge,
+        ActionKind::Fire,
+        ActionKind::Scout,
+        ActionKind::Ambush,
+        ActionKind::Buildings,
+        ActionKind::Reorganise,
+        ActionKind::Join,
+    ];
+
+    /// The kind of an action (`None`: alone of its kind, listed directly).
+    pub fn of(a: &Action) -> Option<ActionKind> {
+        Some(match a {
+            Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. } => ActionKind::Move,
+            Action::Pivot { .. } => ActionKind::Pivot,
+            Action::Shoot { .. } => ActionKind::Shoot,
+            Action::Charge { .. } => ActionKind::Charge,
+            Action::Fire { .. } => ActionKind::Fire,
+            Action::Scout { .. } => ActionKind::Scout,
+            Action::Spring { .. } | Action::Release { .. } => ActionKind::Ambush,
+            Action::SetFire { .. } | Action::FightFire { .. } => ActionKind::Buildings,
+            Action::Divide { .. } | Action::Combine { .. } => ActionKind::Reorganise,
+            Action::JoinUnit { .. } => ActionKind::Join,
+            _ => return None,
+        })
+    }
+
+    /// The kind in words ("moves", "shooting"...).
+    pub fn words(self) -> &'static str {
+        match self {
+            ActionKind::Move => "moves (advance, wheel, turn)",
+            ActionKind::Pivot => "a pivot to fire",
+            ActionKind::Shoot => "shooting",
+            ActionKind::Charge => "a charge",
+            ActionKind::Fire => "gun fire (speculative, observed, harassing, gas)",
+            ActionKind::Scout => "scouting",
+            ActionKind::Ambush => "ambushes (spring, release)",
+            ActionKind::Buildings => "fires in buildings (set, fight)",
+            ActionKind::Reorganise => "dividing or combining",
+            ActionKind::Join => "joining a unit",
+        }
+    }
 }
 
 /// A dummy position marker: the enemy sees a marker like any other.
@@ -679,6 +761,13 @@ pub enum Action {
     Select {
         unit: UnitId,
     },
+    /// The acting unit chooses the kind of its next action; the next
+    /// listing holds that kind's samples. Offered only when the kind has a
+    /// legal sample; any legal action may still be given directly.
+    Kind {
+        unit: UnitId,
+        kind: ActionKind,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -748,7 +837,8 @@ impl Action {
             | Action::RunOn { unit }
             | Action::Evade { unit }
             | Action::Pivot { unit, .. }
-            | Action::Select { unit } => unit,
+            | Action::Select { unit }
+            | Action::Kind { unit, .. } => unit,
         }
     }
 }

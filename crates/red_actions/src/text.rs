@@ -134,6 +134,7 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::Unpin { .. } => format!("{n} takes its pinned test"),
         Action::Done { .. } => format!("{n}: end of its segment"),
         Action::Select { .. } => format!("{n} acts this segment"),
+        Action::Kind { kind, .. } => format!("{n}: {}…", kind.words()),
         Action::HoldCover { .. } => format!("{n} stays in its cover"),
         Action::TakeRetire { .. } => format!("{n} retires"),
         Action::RunTrain { speed, .. } if speed.0 < 0 => {

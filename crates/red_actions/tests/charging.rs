@@ -105,7 +105,7 @@ fn combat(ev: &[Event]) -> Option<&Event> {
 
 fn answers(r: &RedActions, s: &State, side: Side) -> Vec<Action> {
     let mut out = Vec::new();
-    r.choices(s, side, &mut out);
+    r.choices_opened(s, side, &mut out);
     out
 }
 

@@ -179,7 +179,7 @@ fn permitted_actions_combining_keeps_every_marker_and_takes_the_turn() {
     assert!(choices.contains(&select), "the unit is chosen first");
     r.apply(&mut s, Side::B, &select, &mut ev).unwrap();
     choices.clear();
-    r.choices(&s, Side::B, &mut choices);
+    r.choices_opened(&s, Side::B, &mut choices);
     let combine = Action::Combine {
         unit: red,
         with: new,

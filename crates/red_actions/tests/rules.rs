@@ -246,7 +246,7 @@ fn game_sequence_the_side_chooses_its_unit_then_what_it_does() {
     r.apply(&mut s, Side::B, &Action::Select { unit: red }, &mut ev)
         .unwrap();
     c.clear();
-    r.choices(&s, Side::B, &mut c);
+    r.choices_opened(&s, Side::B, &mut c);
     assert!(c.contains(&Action::Done { unit: red }), "it may hold");
     assert!(c.iter().any(|a| matches!(a, Action::Advance { .. })));
     assert!(
@@ -290,6 +290,74 @@ fn game_sequence_the_side_chooses_its_unit_then_what_it_does() {
         &mut ev,
     )
     .unwrap();
+    assert!(matches!(s.phase, Phase::Acting(seg) if seg.unit == red));
+    r.check_invariants(&s).unwrap();
+}
+
+#[test]
+fn game_sequence_the_unit_chooses_the_kind_of_its_action_then_a_sample() {
+    use red_actions::state::ActionKind;
+    let (r, mut s, red, _white) = duel(10);
+    let mut ev = Vec::new();
+    r.apply(&mut s, Side::B, &Action::Select { unit: red }, &mut ev)
+        .unwrap();
+    let mut c = Vec::new();
+    r.choices(&s, Side::B, &mut c);
+    let move_kind = Action::Kind {
+        unit: red,
+        kind: ActionKind::Move,
+    };
+    assert!(c.contains(&move_kind), "{c:?}");
+    assert!(
+        !c.iter()
+            .any(|a| matches!(a, Action::Advance { .. } | Action::Shoot { .. })),
+        "the samples of a kind wait for the kind: {c:?}"
+    );
+    // Every kind offered has a legal sample, and its listing holds only
+    // that kind's actions; a kind not offered is refused.
+    for kind in ActionKind::ALL {
+        let a = Action::Kind { unit: red, kind };
+        let offered = c.contains(&a);
+        assert_eq!(r.refusal(&s, Side::B, &a).is_none(), offered, "{kind:?}");
+        if offered {
+            let mut t = s.clone();
+            r.apply(&mut t, Side::B, &a, &mut ev).unwrap();
+            let mut samples = Vec::new();
+            r.choices(&t, Side::B, &mut samples);
+            assert!(!samples.is_empty(), "{kind:?}");
+            assert!(
+                samples.iter().all(|x| ActionKind::of(x) == Some(kind)),
+                "{kind:?}: {samples:?}"
+            );
+        }
+    }
+    assert!(
+        r.refusal(
+            &s,
+            Side::B,
+            &Action::Kind {
+                unit: red,
+                kind: ActionKind::Fire
+            }
+        )
+        .is_some(),
+        "a rifle battalion has no gun fire"
+    );
+    // The kind chosen, an action given directly (a save made before kinds,
+    // the board's ghost) is still taken.
+    r.apply(&mut s, Side::B, &move_kind, &mut ev).unwrap();
+    assert_eq!(s.kind, Some(ActionKind::Move));
+    r.apply(
+        &mut s,
+        Side::B,
+        &Action::Advance {
+            unit: red,
+            distance: Inches::whole(1),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.kind, None, "an action ends the choice of its kind");
     assert!(matches!(s.phase, Phase::Acting(seg) if seg.unit == red));
     r.check_invariants(&s).unwrap();
 }

@@ -35,6 +35,19 @@ use engine::param::{Inches, Point};
 /// Scouting finds an ambush on this d6 or more (Ambushes).
 pub const SCOUT_NEEDS: u8 = 4;
 
+/// Where the units on the table and the dummies were at a look that
+/// revealed nothing (`RedActions::reveal_seen`).
+#[derive(PartialEq)]
+struct Looked {
+    units: Vec<(usize, Side, crate::geometry::Formation, bool)>,
+    dummies: Vec<(Side, Point, bool)>,
+}
+
+thread_local! {
+    static NOTHING_SEEN: std::cell::RefCell<Option<(std::sync::Arc<crate::scenario::Scenario>, Looked)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 impl RedActions {
     /// Whether `viewer` (`None`: a spectator) may not see unit `id` as
     /// what it is.
@@ -255,7 +268,14 @@ impl RedActions {
                 && fronts.iter().any(|&from| {
                     geometry::dist2(from, p).within(range)
                         && self.sight_memo(from, p, 2, || {
-                            let sight: Vec<_> = self.prep.sight.iter().collect();
+                            // An area whose box the sight line's box does
+                            // not meet holds none of it: left out.
+                            let line = geometry::Bbox::of(&[from, p]);
+                            let sight: Vec<_> = (self.prep.sight.iter())
+                                .zip(&self.prep.sight_boxes)
+                                .filter(|(_, b)| b.meets(&line))
+                                .map(|(a, _)| a)
+                                .collect();
                             let hedges: Vec<_> = self.prep.hedges.iter().collect();
                             line_of_sight(from, p, &sight, &hedges, &self.sight_rules(), false)
                                 && !self.hills_hide(from, p)
@@ -270,7 +290,48 @@ impl RedActions {
         if !self.secrets(s) {
             return;
         }
-        let observers = Side::BOTH.map(|side| self.observers(s, side));
+        // What is seen hangs on the units on the table (side, formation,
+        // hidden) and the dummies left, and the table: when they are as
+        // they were at the last look that revealed nothing, nothing is
+        // revealed now either.
+        let looked = Looked {
+            units: (s.units.iter().enumerate())
+                .filter(|(_, u)| u.on_table())
+                .map(|(i, u)| (i, u.side, u.formation, u.hidden))
+                .collect(),
+            dummies: (s.dummies.iter()).map(|d| (d.side, d.at, d.gone)).collect(),
+        };
+        let same = NOTHING_SEEN.with(|k| {
+            k.borrow()
+                .as_ref()
+                .is_some_and(|(sc, l)| std::sync::Arc::ptr_eq(sc, &self.scenario) && *l == looked)
+        });
+        if same {
+            return;
+        }
+        let before = ev.len();
+        self.reveal_seen_now(s, ev);
+        if ev.len() == before {
+            NOTHING_SEEN.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), looked)));
+        }
+    }
+
+    /// [`RedActions::reveal_seen`], looking.
+    fn reveal_seen_now(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // Only a side with something hidden from it looks.
+        let looks = Side::BOTH.map(|side| {
+            s.units
+                .iter()
+                .any(|u| u.hidden && u.on_table() && u.side != side)
+                || s.dummies.iter().any(|d| !d.gone && d.side != side)
+        });
+        let observers = Side::BOTH.map(|side| {
+            if looks[side.index()] {
+                self.observers(s, side)
+            } else {
+                Vec::new()
+            }
+        });
         for id in s.ids().collect::<Vec<_>>() {
             let u = s.unit(id);
             if u.hidden && u.on_table() {

@@ -151,7 +151,7 @@ impl RedActions {
                 self.name(target)
             ));
         }
-        if self.plan(s, id, target, mode).is_none() {
+        if !self.plan_can(s, id, target, mode) {
             return Some(match mode {
                 FireMode::Observed { .. } => format!(
                     "{} is not in sight of the observer or not in range from him",
@@ -166,12 +166,36 @@ impl RedActions {
         None
     }
 
+    /// Whether [`RedActions::plan`] makes a plan (its range, worked out
+    /// after the sums and never refusing, is not needed for that).
+    fn plan_can(&self, s: &State, id: UnitId, target: UnitId, mode: FireMode) -> bool {
+        self.plan_with(s, id, target, mode, false).is_some()
+    }
+
     /// The arithmetic of a shot in any mode (`None`: it cannot be made).
     pub fn plan(&self, s: &State, id: UnitId, target: UnitId, mode: FireMode) -> Option<Plan> {
+        self.plan_with(s, id, target, mode, true)
+    }
+
+    /// [`RedActions::plan`]; without `ranged`, the ranges are left at 0.
+    fn plan_with(
+        &self,
+        s: &State,
+        id: UnitId,
+        target: UnitId,
+        mode: FireMode,
+        ranged: bool,
+    ) -> Option<Plan> {
         let m = &self.sc().tables.shooting_modifiers;
         let frac = |f: crate::tables::Frac| (f.num, f.den);
         // The range after the sums (when they refuse, it is not needed).
-        let range = || self.range_between(s, id, target);
+        let range = || {
+            if ranged {
+                self.range_between(s, id, target)
+            } else {
+                Inches::ZERO
+            }
+        };
         match mode {
             FireMode::Direct if self.carrier(s, id).is_some() => Some(Plan {
                 sums: self.aboard_sums(s, id, target)?,
@@ -226,7 +250,11 @@ impl RedActions {
                 };
                 Some(Plan {
                     sums: self.unseen_sums(s, id, target, Some(observer), f)?,
-                    range: self.range_between(s, observer, target),
+                    range: if ranged {
+                        self.range_between(s, observer, target)
+                    } else {
+                        Inches::ZERO
+                    },
                     factor: frac(f),
                     observed_add: if again {
                         dh.observed_later_turns
@@ -501,53 +529,69 @@ impl RedActions {
     /// The fire choices of a gun or mortar unit for the tester: each mode
     /// at each enemy.
     pub fn fire_samples(&self, s: &State, id: UnitId, out: &mut Vec<crate::state::Action>) {
-        if !self.guns_or_mortars(s, id) {
+        if !self.may_fire_now(s, id) {
             return;
         }
-        // What `fire_refusal` refuses whatever the target and the mode:
-        // nothing to look for (an observer who sees each target).
+        for t in s.ids() {
+            self.fire_samples_at(s, id, t, out);
+        }
+    }
+
+    /// Whether a gun or mortar unit may fire at all now: what
+    /// `fire_refusal` refuses whatever the target and the mode is not so
+    /// (nothing to look for then, not even an observer who sees a target).
+    pub(crate) fn may_fire_now(&self, s: &State, id: UnitId) -> bool {
+        if !self.guns_or_mortars(s, id) {
+            return false;
+        }
         let (u, seg) = (s.unit(id), self.segment_of(s, id));
         let t = self.troop(u);
-        if seg.shot
+        !(seg.shot
             || (seg.moved && !seg.fire_prep)
             || t.shooting == 0
             || t.range.0 == 0
             || u.order == Order::Limbered
-            || u.marching
-        {
+            || u.marching)
+    }
+
+    /// [`RedActions::fire_samples`] at one target (when the unit
+    /// [`RedActions::may_fire_now`]).
+    pub(crate) fn fire_samples_at(
+        &self,
+        s: &State,
+        id: UnitId,
+        t: UnitId,
+        out: &mut Vec<crate::state::Action>,
+    ) {
+        let side = s.unit(id).side;
+        let tg = s.unit(t);
+        if tg.side == side || !tg.on_table() {
             return;
         }
-        let side = s.unit(id).side;
-        for t in s.ids() {
-            let tg = s.unit(t);
-            if tg.side == side || !tg.on_table() {
-                continue;
-            }
-            for mode in [FireMode::Speculative, FireMode::Harassing, FireMode::Gas] {
+        for mode in [FireMode::Speculative, FireMode::Harassing, FireMode::Gas] {
+            out.push(crate::state::Action::Fire {
+                unit: id,
+                target: t,
+                mode,
+            });
+        }
+        // One observer each way: the first friend who sees the target,
+        // and the first friend at all (for observed speculative fire).
+        let friends = || {
+            s.ids()
+                .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
+        };
+        let seeing = friends().find(|&o| self.unit_sees(s, o, t));
+        for (o, speculative) in [(seeing, false), (friends().next(), true)] {
+            if let Some(observer) = o {
                 out.push(crate::state::Action::Fire {
                     unit: id,
                     target: t,
-                    mode,
+                    mode: FireMode::Observed {
+                        observer,
+                        speculative,
+                    },
                 });
-            }
-            // One observer each way: the first friend who sees the target,
-            // and the first friend at all (for observed speculative fire).
-            let friends = || {
-                s.ids()
-                    .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
-            };
-            let seeing = friends().find(|&o| self.unit_sees(s, o, t));
-            for (o, speculative) in [(seeing, false), (friends().next(), true)] {
-                if let Some(observer) = o {
-                    out.push(crate::state::Action::Fire {
-                        unit: id,
-                        target: t,
-                        mode: FireMode::Observed {
-                            observer,
-                            speculative,
-                        },
-                    });
-                }
             }
         }
     }

@@ -13,7 +13,8 @@ use super::{Quiet, RedActions, Say, Words};
 use crate::geometry::Formation;
 use crate::scenario::{Initiative as Method, Level, Placement};
 use crate::state::{
-    Action, Event, Initiative, Officer, Order, Phase, Segment, State, Status, Unit, UnitId,
+    Action, ActionKind, Event, Initiative, Officer, Order, Phase, Segment, State, Status, Unit,
+    UnitId,
 };
 use engine::param::{Degrees, Inches};
 use engine::{Outcome, Side};
@@ -178,6 +179,7 @@ impl RedActions {
             objective_holders: sc.victory.objectives.iter().map(|o| o.held_by).collect(),
             charge: None,
             crushed: Vec::new(),
+            kind: None,
         };
         let mut ev = Vec::new();
         self.begin_turn(&mut s, &mut ev);
@@ -424,11 +426,31 @@ impl RedActions {
         }
     }
 
-    /// The choices of one unit now (a finite sample of its moves).
+    /// The choices of one unit now (a finite sample of its moves). A unit
+    /// on the table and not routing first chooses the kind of its action
+    /// ([`Action::Kind`], offered only when the kind has a legal sample;
+    /// the actions alone of their kind are listed directly), then that
+    /// kind's samples; a waiting or routing unit has few choices, all
+    /// listed at once.
     pub fn unit_choices(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
+        // The state is borrowed, unchanged, until the listing ends.
+        let _sums = super::shooting::SumsMemo::new(s);
         let mut cands = Vec::with_capacity(64);
         let u = s.unit(id);
         let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);
+        // The unit's segment, the same for every candidate, worked out once.
+        let seg = self.segment_of(s, id);
+        let legal = |a: &Action| {
+            let known = (a.unit() == id).then_some(&seg);
+            self.refusal_in(s, u.side, a, known, Quiet).is_none()
+        };
+        let keep = |cands: &[Action], out: &mut Vec<Action>| {
+            for a in cands {
+                if !out.contains(a) && legal(a) {
+                    out.push(*a);
+                }
+            }
+        };
         if u.status == Status::Waiting {
             for at in [0, 50, 100] {
                 cands.push(Action::Enter { unit: id, at });
@@ -437,56 +459,199 @@ impl RedActions {
         } else if u.routing {
             cands.push(Action::Rout { unit: id });
             cands.push(Action::RallyRout { unit: id });
+        } else if let Some(kind) = s.kind {
+            self.kind_samples(s, id, starting, Some(kind), &mut cands);
+            return keep(&cands, out);
         } else {
-            if starting {
-                cands.push(Action::RallyTerror { unit: id });
-                cands.push(Action::Limber { unit: id });
-                cands.push(Action::Unlimber { unit: id });
-            }
-            cands.push(Action::Unpin { unit: id });
-            // A target whose box lies beyond the range of the unit's box is
-            // refused anyway (no base of it is within range): not tried.
-            let reach = self.troop(u).range.0 as i64 + 1;
-            let mine = u.formation.bbox();
-            for t in s.ids() {
-                let tu = s.unit(t);
-                let beyond =
-                    u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
-                if tu.side != u.side && !beyond {
-                    cands.push(Action::Shoot {
-                        unit: id,
-                        target: t,
-                    });
+            // Every candidate listed once, then the lone ones checked and
+            // each kind's until the first legal one.
+            self.all_samples(s, id, starting, &mut cands);
+            let mut lone = Vec::with_capacity(24);
+            let mut found = [false; ActionKind::ALL.len()];
+            for a in &cands {
+                match ActionKind::of(a) {
+                    None => lone.push(*a),
+                    Some(k) if !found[k as usize] => found[k as usize] = legal(a),
+                    Some(_) => {}
                 }
             }
-            cands.push(Action::Reform { unit: id });
-            if starting {
-                cands.push(Action::Repair { unit: id });
-                self.charge_samples(s, id, &mut cands);
-                for a in [-450, -200, 200, 450] {
-                    cands.push(Action::Pivot {
-                        unit: id,
-                        angle: Degrees(a),
-                    });
+            // Gun fire target by target, in the listing's order, until one
+            // is legal: the search for observers of the later targets is
+            // then not needed.
+            if self.may_fire_now(s, id) {
+                let mut fire = Vec::with_capacity(8);
+                for t in s.ids() {
+                    fire.clear();
+                    self.fire_samples_at(s, id, t, &mut fire);
+                    if fire.iter().any(&legal) {
+                        found[ActionKind::Fire as usize] = true;
+                        break;
+                    }
                 }
             }
-            cands.push(Action::Evade { unit: id });
-            self.fire_samples(s, id, &mut cands);
-            self.train_samples(s, id, &mut cands);
-            self.move_samples(s, id, &mut cands);
-            self.more_choices(s, id, starting, &mut cands);
-            self.officer_choices(s, id, &mut cands);
+            keep(&lone, out);
+            for kind in ActionKind::ALL {
+                if found[kind as usize] {
+                    out.push(Action::Kind { unit: id, kind });
+                }
+            }
+            cands.clear();
         }
         cands.push(Action::Done { unit: id });
-        // The unit's segment, the same for every candidate, worked out once.
-        let seg = self.segment_of(s, id);
-        for a in cands {
-            let known = (a.unit() == id).then_some(&seg);
-            let refused = self.refusal_in(s, u.side, &a, known, Quiet).is_some();
-            if !out.contains(&a) && !refused {
-                out.push(a);
+        keep(&cands, out)
+    }
+
+    /// Every choice of `side` now with the kinds opened: each
+    /// [`Action::Kind`] of the listing replaced by that kind's legal
+    /// samples (what the listing offers over two steps), for tests and
+    /// tools that look for an action among the choices.
+    pub fn choices_opened(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let mut listed = Vec::new();
+        engine::Ruleset::choices(self, s, side, &mut listed);
+        for a in listed {
+            match a {
+                Action::Kind { unit, kind } => {
+                    let mut t = s.clone();
+                    t.kind = Some(kind);
+                    self.unit_choices(&t, unit, out);
+                }
+                a => out.push(a),
             }
         }
+    }
+
+    /// The candidates of every kind but gun fire for a unit on the table,
+    /// not routing, each helper asked once (the lone actions first, then
+    /// the kinds; the listing asks for gun fire target by target).
+    fn all_samples(&self, s: &State, id: UnitId, starting: bool, cands: &mut Vec<Action>) {
+        if starting {
+            cands.push(Action::RallyTerror { unit: id });
+            cands.push(Action::Limber { unit: id });
+            cands.push(Action::Unlimber { unit: id });
+        }
+        cands.push(Action::Unpin { unit: id });
+        cands.push(Action::Reform { unit: id });
+        if starting {
+            cands.push(Action::Repair { unit: id });
+        }
+        cands.push(Action::Evade { unit: id });
+        self.train_samples(s, id, cands);
+        self.more_choices(s, id, starting, cands);
+        self.officer_choices(s, id, cands);
+        for kind in [
+            ActionKind::Move,
+            ActionKind::Pivot,
+            ActionKind::Shoot,
+            ActionKind::Charge,
+        ] {
+            self.kind_samples(s, id, starting, Some(kind), cands);
+        }
+    }
+
+    /// The candidates of one kind for a unit on the table, not routing
+    /// (`None`: the actions alone of their kind); the caller keeps the
+    /// legal ones.
+    fn kind_samples(
+        &self,
+        s: &State,
+        id: UnitId,
+        starting: bool,
+        kind: Option<ActionKind>,
+        cands: &mut Vec<Action>,
+    ) {
+        let u = s.unit(id);
+        let from = cands.len();
+        match kind {
+            None => {
+                if starting {
+                    cands.push(Action::RallyTerror { unit: id });
+                    cands.push(Action::Limber { unit: id });
+                    cands.push(Action::Unlimber { unit: id });
+                }
+                cands.push(Action::Unpin { unit: id });
+                cands.push(Action::Reform { unit: id });
+                if starting {
+                    cands.push(Action::Repair { unit: id });
+                }
+                cands.push(Action::Evade { unit: id });
+                self.train_samples(s, id, cands);
+                self.more_choices(s, id, starting, cands);
+                self.officer_choices(s, id, cands);
+            }
+            Some(ActionKind::Move) => self.move_samples(s, id, cands),
+            Some(ActionKind::Pivot) => {
+                if starting {
+                    for a in [-450, -200, 200, 450] {
+                        cands.push(Action::Pivot {
+                            unit: id,
+                            angle: Degrees(a),
+                        });
+                    }
+                }
+            }
+            Some(ActionKind::Shoot) => {
+                // A target whose box lies beyond the range of the unit's
+                // box is refused anyway (no base of it is within range):
+                // not tried.
+                let reach = self.troop(u).range.0 as i64 + 1;
+                let mine = u.formation.bbox();
+                for t in s.ids() {
+                    let tu = s.unit(t);
+                    let beyond =
+                        u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
+                    if tu.side != u.side && !beyond {
+                        cands.push(Action::Shoot {
+                            unit: id,
+                            target: t,
+                        });
+                    }
+                }
+            }
+            Some(ActionKind::Charge) => {
+                if starting {
+                    self.charge_samples(s, id, cands);
+                }
+            }
+            Some(ActionKind::Fire) => self.fire_samples(s, id, cands),
+            Some(ActionKind::Scout | ActionKind::Ambush | ActionKind::Buildings) => {
+                self.more_choices(s, id, starting, cands)
+            }
+            Some(ActionKind::Reorganise | ActionKind::Join) => self.officer_choices(s, id, cands),
+        }
+        // Keep what is of this kind (the helpers of the lone actions,
+        // scouting, ambushes, buildings and officers list several kinds).
+        if matches!(
+            kind,
+            None | Some(
+                ActionKind::Scout
+                    | ActionKind::Ambush
+                    | ActionKind::Buildings
+                    | ActionKind::Reorganise
+                    | ActionKind::Join
+            )
+        ) {
+            let mut i = 0;
+            cands.retain(|a| {
+                i += 1;
+                i <= from || ActionKind::of(a) == kind
+            });
+        }
+    }
+
+    /// Whether a kind has a legal sample for the unit now (what offering
+    /// [`Action::Kind`] asks).
+    fn kind_has_sample(&self, s: &State, side: Side, id: UnitId, kind: ActionKind) -> bool {
+        let u = s.unit(id);
+        if u.status != Status::OnTable || u.routing {
+            return false;
+        }
+        let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);
+        let seg = self.segment_of(s, id);
+        let mut cands = Vec::with_capacity(32);
+        self.kind_samples(s, id, starting, Some(kind), &mut cands);
+        cands
+            .iter()
+            .any(|a| self.refusal_in(s, side, a, Some(&seg), Quiet).is_none())
     }
 
     /// The unit chosen to act in the Choose phase: selected, or named by
@@ -533,6 +698,13 @@ impl RedActions {
                 Phase::Choose { selected: None, .. } => None,
                 Phase::Choose { .. } => w.say(|| format!("{} is chosen already", self.name(id))),
                 _ => w.say(|| format!("{} is acting already", self.name(id))),
+            };
+        }
+        if let Action::Kind { kind, .. } = *a {
+            return if self.kind_has_sample(s, side, id, kind) {
+                None
+            } else {
+                w.say(|| format!("{} has no {} to make now", self.name(id), kind.words()))
             };
         }
         if let Some(r) = self.officer_refusal(s, a) {
@@ -719,6 +891,21 @@ impl RedActions {
             }
             return None;
         }
+        if let Action::Kind { unit, kind } = *a {
+            // Given with no unit selected, it selects the unit too.
+            if let Phase::Choose {
+                selected: selected @ None,
+                card: None,
+                ..
+            } = &mut s.phase
+            {
+                *selected = Some(unit);
+            }
+            s.kind = Some(kind);
+            return None;
+        }
+        // Any other action ends the choice of a kind.
+        s.kind = None;
         let before = s.units.get(a.unit() as usize).cloned();
         let goes_on = self.act_step(s, a, ev);
         if let Some(before) = before {

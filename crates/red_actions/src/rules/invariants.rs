@@ -10,26 +10,63 @@
 //! markers 0 to 5; a spring question only for a unit in ambush.
 
 use super::RedActions;
-use crate::geometry::units_overlap;
+use super::visibility::MixHasher;
+use crate::geometry::{Formation, quads_overlap};
+use crate::scenario::Scenario;
 use crate::state::{Phase, State};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::Arc;
+
+/// Overlap answers kept (a pure function of the two formations, asked
+/// again after every step of units that have not moved).
+type OverlapMemo = HashMap<(Formation, Formation), bool, BuildHasherDefault<MixHasher>>;
+
+/// The units on the table: each one's index and formation.
+type Standing = Vec<(usize, Formation)>;
+
+/// Answers kept before the memo starts again.
+const OVERLAP_MEMO_MAX: usize = 1 << 14;
+
+thread_local! {
+    static OVERLAPS: RefCell<OverlapMemo> = RefCell::default();
+    /// The scenario and where its units on the table stood (index and
+    /// formation) at the last check that found them on the table and apart.
+    static STANDING_OK: RefCell<Option<(Arc<Scenario>, Standing)>> =
+        const { RefCell::new(None) };
+}
+
+/// Whether any base of `a` overlaps any base of `b` (`quads_overlap` on
+/// their corners), kept.
+fn overlap(a: &Formation, b: &Formation) -> bool {
+    let key = (*a, *b);
+    if let Some(v) = OVERLAPS.with(|m| m.borrow().get(&key).copied()) {
+        return v;
+    }
+    let v = quads_overlap(&a.base_corners(), &b.base_corners());
+    OVERLAPS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= OVERLAP_MEMO_MAX {
+            m.clear();
+        }
+        m.insert(key, v);
+    });
+    v
+}
 
 impl RedActions {
     pub fn invariants(&self, s: &State) -> Result<(), String> {
         let on: Vec<usize> = (0..s.units.len())
             .filter(|&i| s.units[i].on_table())
             .collect();
-        let boxes: Vec<crate::geometry::Bbox> =
-            on.iter().map(|&i| s.units[i].formation.bbox()).collect();
-        for (k, &i) in on.iter().enumerate() {
+        for &i in &on {
             let u = &s.units[i];
             if u.bases() == 0 {
                 return Err(format!(
                     "{} is on the table with no bases",
                     self.name(i as u16)
                 ));
-            }
-            if !self.on_table(&u.formation) {
-                return Err(format!("{} is off the table", self.name(i as u16)));
             }
             if u.all_terror() > u.bases() && !u.routing {
                 return Err(format!(
@@ -39,18 +76,18 @@ impl RedActions {
                     u.bases()
                 ));
             }
-            let mine = boxes[k];
-            for (&j, b) in on[k + 1..].iter().zip(&boxes[k + 1..]) {
-                // Boxes apart or only touching: the bases cannot overlap.
-                let theirs = &s.units[j].formation;
-                if mine.gap(b) < 0 && units_overlap(&u.formation.bases(), &theirs.bases()) {
-                    return Err(format!(
-                        "{} and {} overlap",
-                        self.name(i as u16),
-                        self.name(j as u16)
-                    ));
-                }
-            }
+        }
+        // Where the units stand: the same as at the last check that found
+        // it right (most steps move nobody), or checked again.
+        let stand: Standing = on.iter().map(|&i| (i, s.units[i].formation)).collect();
+        let kept = STANDING_OK.with(|k| {
+            k.borrow()
+                .as_ref()
+                .is_some_and(|(sc, v)| Arc::ptr_eq(sc, &self.scenario) && *v == stand)
+        });
+        if !kept {
+            self.standing_invariants(s, &on)?;
+            STANDING_OK.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), stand)));
         }
         let top = self.sc().tables.train.max_speed;
         for (i, u) in s.units.iter().enumerate() {
@@ -81,6 +118,14 @@ impl RedActions {
             {
                 return Err(format!("{} is off the rails", self.name(i as u16)));
             }
+            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
+                let n = self.name(i as u16);
+                return Err(format!("{n} has foxholes deeper than 3 columns"));
+            }
+            if u.in_wire.is_some() && !self.cat(u).is_infantry() {
+                let n = self.name(i as u16);
+                return Err(format!("{n} is caught in wire but is not infantry"));
+            }
         }
         self.officer_invariants(s)?;
         if let Phase::Acting(seg) = s.phase
@@ -106,15 +151,6 @@ impl RedActions {
         {
             return Err("a charge names no such unit".into());
         }
-        for (i, u) in s.units.iter().enumerate() {
-            let n = self.name(i as u16);
-            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
-                return Err(format!("{n} has foxholes deeper than 3 columns"));
-            }
-            if u.in_wire.is_some() && !self.cat(u).is_infantry() {
-                return Err(format!("{n} is caught in wire but is not infantry"));
-            }
-        }
         if s.fires.len() != self.sc().buildings.len()
             || s.fires
                 .iter()
@@ -139,6 +175,43 @@ impl RedActions {
 }
 
 impl RedActions {
+    /// Every base on the table is on it and no two units' bases overlap
+    /// (`on`: the units on the table).
+    fn standing_invariants(&self, s: &State, on: &[usize]) -> Result<(), String> {
+        let boxes: Vec<crate::geometry::Bbox> =
+            on.iter().map(|&i| s.units[i].formation.bbox()).collect();
+        for (k, &i) in on.iter().enumerate() {
+            // On the table: its outline is (`on_table`), that is its box.
+            let b = boxes[k];
+            if b.x0 < 0 || b.y0 < 0 || b.x1 > self.sc().width.0 || b.y1 > self.sc().depth.0 {
+                return Err(format!("{} is off the table", self.name(i as u16)));
+            }
+        }
+        // Overlaps: the boxes swept from west to east, each against those
+        // that start before it ends (boxes apart or only touching cannot
+        // hold overlapping bases).
+        let mut west: Vec<usize> = (0..on.len()).collect();
+        west.sort_unstable_by_key(|&k| boxes[k].x0);
+        for (n, &k) in west.iter().enumerate() {
+            for &l in &west[n + 1..] {
+                if boxes[l].x0 >= boxes[k].x1 {
+                    break;
+                }
+                let (i, j) = (on[k].min(on[l]), on[k].max(on[l]));
+                if boxes[k].gap(&boxes[l]) < 0
+                    && overlap(&s.units[i].formation, &s.units[j].formation)
+                {
+                    return Err(format!(
+                        "{} and {} overlap",
+                        self.name(i as u16),
+                        self.name(j as u16)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn officer_invariants(&self, s: &State) -> Result<(), String> {
         for side in engine::Side::BOTH {
             let points: u32 = s

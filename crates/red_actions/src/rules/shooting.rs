@@ -18,6 +18,52 @@ use crate::state::{Event, Order, Segment, State, Status, UnitId};
 use crate::tables::Effect;
 use engine::param::Degrees;
 
+/// The fire sums worked out while one state's choices are listed.
+#[derive(Default)]
+struct SumsKept {
+    /// The address of the state listed (`None`: no listing under way).
+    state: Option<usize>,
+    sums: Vec<(UnitId, UnitId, Option<FireSums>)>,
+}
+
+thread_local! {
+    static SUMS_MEMO: std::cell::RefCell<SumsKept> = std::cell::RefCell::default();
+}
+
+/// While alive, [`RedActions::fire_sums`] keeps its answers for the state
+/// it was made for: the state is borrowed, unchanged, for as long as the
+/// listing that makes it lasts, so the sums of a pair cannot differ. A
+/// second one while one is alive leaves the first in charge.
+pub(crate) struct SumsMemo {
+    owner: bool,
+}
+
+impl SumsMemo {
+    pub(crate) fn new(s: &State) -> SumsMemo {
+        SUMS_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.state.is_some() {
+                return SumsMemo { owner: false };
+            }
+            m.state = Some(s as *const State as usize);
+            m.sums.clear();
+            SumsMemo { owner: true }
+        })
+    }
+}
+
+impl Drop for SumsMemo {
+    fn drop(&mut self) {
+        if self.owner {
+            SUMS_MEMO.with(|m| {
+                let mut m = m.borrow_mut();
+                m.state = None;
+                m.sums.clear();
+            });
+        }
+    }
+}
+
 /// What a shot would be, worked out before the dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FireSums {
@@ -40,7 +86,36 @@ impl RedActions {
     }
 
     /// The arithmetic of a shot (`None`: no base can fire at the target).
+    /// While a unit's choices are listed ([`SumsMemo`]) each pair's sums
+    /// are worked out once (shooting, gun fire and the priority rule ask
+    /// again and again of the same state).
     pub fn fire_sums(&self, s: &State, id: UnitId, target: UnitId) -> Option<FireSums> {
+        let key = (s as *const State as usize, id, target);
+        let kept = SUMS_MEMO.with(|m| {
+            let m = m.borrow();
+            if m.state != Some(key.0) {
+                return None;
+            }
+            m.sums
+                .iter()
+                .find(|&&(i, t, _)| (i, t) == (id, target))
+                .map(|x| x.2)
+        });
+        if let Some(sums) = kept {
+            return sums;
+        }
+        let sums = self.fire_sums_worked_out(s, id, target);
+        SUMS_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.state == Some(key.0) {
+                m.sums.push((id, target, sums));
+            }
+        });
+        sums
+    }
+
+    /// [`RedActions::fire_sums`], worked out.
+    fn fire_sums_worked_out(&self, s: &State, id: UnitId, target: UnitId) -> Option<FireSums> {
         let u = s.unit(id);
         let tg = s.unit(target);
         let t = self.troop(u);

@@ -19,7 +19,7 @@
 //! the base a Storm unit gives up is no involuntary loss (no fear test).
 
 use super::RedActions;
-use crate::geometry::{Formation, Quads, quads, quads_dist2};
+use crate::geometry::{Formation, Quads, quads, quads_dist2, quads_farther};
 use crate::scenario::Trait;
 use crate::state::{Action, Ask, Event, Phase, State, UnitId};
 
@@ -75,7 +75,11 @@ impl RedActions {
         }
         seen.iter().all(|&e| {
             let theirs = quads(&s.unit(e).footprint());
-            quads_dist2(after, &theirs) > quads_dist2(before, &theirs)
+            match quads_dist2(before, &theirs) {
+                Some(d) => quads_farther(after, &theirs, d),
+                // No bases either side: `None > None` is false.
+                None => false,
+            }
         })
     }
 

@@ -46,7 +46,7 @@ struct SightMemo {
 /// A quick multiply-and-rotate hash for the memo's keys (whole numbers,
 /// nothing an adversary chooses).
 #[derive(Default)]
-struct MixHasher(u64);
+pub(crate) struct MixHasher(u64);
 
 impl Hasher for MixHasher {
     fn finish(&self) -> u64 {
