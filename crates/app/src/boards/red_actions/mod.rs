@@ -22,7 +22,7 @@ use engine::{Ruleset, Side};
 use leafwing_input_manager::prelude::ActionState;
 use red_actions::RedActions;
 use red_actions::geometry::{self, Base, Formation};
-use red_actions::state::{Action, UnitId};
+use red_actions::state::{Action, ActionKind, UnitId};
 use red_actions::view::{UnitView, View};
 
 pub type RaMatch = Match<RedActions>;
@@ -395,29 +395,91 @@ pub fn choices_for(m: &RaMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize
 }
 
 /// What some choice of the prompt points at: the units that act, and the
-/// targets of the selected unit with the choices aimed at each.
+/// targets of the selected unit with the actions aimed at each.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Legal {
     pub actors: Vec<UnitId>,
-    pub targets: Vec<(UnitId, Vec<usize>)>,
+    pub targets: Vec<(UnitId, Vec<Action>)>,
 }
 
 pub fn legal_targets(m: &RaMatch, selected: Option<UnitId>) -> Legal {
     let mut l = Legal::default();
-    for (i, a) in m.choices().iter().enumerate() {
+    for a in m.choices() {
         l.actors.push(a.unit());
-        if selected == Some(a.unit())
-            && let Some(t) = target_of(a)
-        {
-            match l.targets.iter_mut().find(|(u, _)| *u == t) {
-                Some((_, v)) => v.push(i),
-                None => l.targets.push((t, vec![i])),
-            }
-        }
     }
     l.actors.sort_unstable();
     l.actors.dedup();
+    if let Some(s) = selected {
+        for a in aimed_by(m, s) {
+            let t = target_of(&a).expect("aimed_by keeps aimed actions");
+            match l.targets.iter_mut().find(|(u, _)| *u == t) {
+                Some((_, v)) => v.push(a),
+                None => l.targets.push((t, vec![a])),
+            }
+        }
+    }
     l
+}
+
+/// The actions of unit `s` aimed at another unit (shots, charges, fire,
+/// joining…). The rules list a unit's shots and charges only after the
+/// player has chosen that kind of action (`Action::Kind`); the board opens
+/// the kinds here, so that a target shows and is taken with one click
+/// whatever kind is still closed (the rules take any legal action given
+/// directly).
+pub fn aimed_by(m: &RaMatch, s: UnitId) -> Vec<Action> {
+    let listed = m.choices();
+    let closed = listed
+        .iter()
+        .any(|a| matches!(a, Action::Kind { unit, .. } if *unit == s));
+    let keep = |a: &Action| a.unit() == s && target_of(a).is_some();
+    if !closed {
+        return listed.iter().filter(|a| keep(a)).copied().collect();
+    }
+    let mut opened = Vec::new();
+    m.game()
+        .rules()
+        .choices_opened(m.game().state(), m.seat(), &mut opened);
+    opened.retain(|a| keep(a));
+    opened
+}
+
+/// A click on `target` with unit `s` selected, when `aimed` (its actions
+/// aimed at the target) is not empty: one listed choice or one action is
+/// taken; several listed ones are asked in the click menu; several behind
+/// closed kinds open their kind (or ask which kind, when they are of
+/// several), the next click on the target then picking among them.
+fn decide_aimed(
+    m: &RaMatch,
+    s: UnitId,
+    aimed: &[Action],
+    selected: &mut Option<UnitId>,
+    menu: &mut ClickMenu,
+) -> Option<Decision> {
+    let listed = m.choices();
+    let indices: Option<Vec<usize>> = aimed
+        .iter()
+        .map(|a| listed.iter().position(|c| c == a))
+        .collect();
+    if let Some(indices) = indices {
+        return kit::pick(indices, None, selected, menu).map(Decision::Choose);
+    }
+    if let [one] = aimed {
+        menu.0.clear();
+        return Some(Decision::Act(*one));
+    }
+    let kinds: Vec<usize> = listed
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| match c {
+            Action::Kind { unit, kind } => {
+                *unit == s && aimed.iter().any(|a| ActionKind::of(a) == Some(*kind))
+            }
+            _ => false,
+        })
+        .map(|(i, _)| i)
+        .collect();
+    kit::pick(kinds, None, selected, menu).map(Decision::Choose)
 }
 
 /// The one unit every choice is about (a unit in the middle of its
@@ -847,15 +909,12 @@ fn click_unit(
     if let Some(s) = *selected
         && s != u
     {
-        let aimed: Vec<usize> = m
-            .choices()
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.unit() == s && target_of(a) == Some(u))
-            .map(|(i, _)| i)
+        let aimed: Vec<Action> = aimed_by(m, s)
+            .into_iter()
+            .filter(|a| target_of(a) == Some(u))
             .collect();
         if !aimed.is_empty() {
-            return kit::pick(aimed, None, selected, menu).map(Decision::Choose);
+            return decide_aimed(m, s, &aimed, selected, menu);
         }
     }
     let own = choices_for(m, Hit::Unit(u), None);
@@ -997,5 +1056,85 @@ mod tests {
         .unwrap();
         assert_eq!(v, Value::Angle(Degrees(100)));
         assert!(value_at(&advance, &f, p, Some((geometry::Side::Left, Degrees(100)))).is_none());
+    }
+
+    /// With the kinds of action closed (the rules list a unit's shots and
+    /// charges only once the kind is chosen), a click on a target the
+    /// selected unit may shoot or charge still finds those actions, and the
+    /// one taken is one the rules accept.
+    #[test]
+    fn a_click_on_a_target_takes_a_shot_or_charge_behind_a_closed_kind() {
+        use crate::session::AnyMatch;
+        let mut taken = 0;
+        for scenario in ["village", "wired_position", "railway_raid"] {
+            let rules = shipped(scenario);
+            let game = engine::Game::new(rules, engine::Options::new(), 7).unwrap();
+            let mut m = Match::new(game, ["A".into(), "B".into()], None);
+            // A small generator of our own for picking the random choices.
+            let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+            for _ in 0..4000 {
+                if m.game().outcome().is_some() {
+                    break;
+                }
+                let engine::Decider::One(side) = m.game().to_decide() else {
+                    break;
+                };
+                m.set_seat(side);
+                let closed: Vec<UnitId> = m
+                    .choices()
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Kind {
+                            unit,
+                            kind: ActionKind::Shoot | ActionKind::Charge,
+                        } => Some(*unit),
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(&s) = closed.first() {
+                    let aimed = aimed_by(&m, s);
+                    assert!(
+                        !aimed.is_empty(),
+                        "{scenario}: a closed kind with no target"
+                    );
+                    assert!(
+                        aimed.iter().all(|a| !m.choices().contains(a)),
+                        "{scenario}: the kind was closed"
+                    );
+                    let target = target_of(&aimed[0]).unwrap();
+                    let at: Vec<Action> = aimed
+                        .iter()
+                        .filter(|a| target_of(a) == Some(target))
+                        .copied()
+                        .collect();
+                    let mut selected = Some(s);
+                    let mut menu = ClickMenu::default();
+                    match decide_aimed(&m, s, &at, &mut selected, &mut menu) {
+                        Some(Decision::Act(a)) => {
+                            assert_eq!(at, vec![a]);
+                            m.act(a).unwrap_or_else(|e| panic!("{scenario}: {e}"));
+                            taken += 1;
+                            continue;
+                        }
+                        Some(Decision::Choose(i)) => {
+                            assert!(at.len() > 1);
+                            assert!(
+                                matches!(m.choices()[i], Action::Kind { unit, .. } if unit == s)
+                            );
+                        }
+                        None => assert!(at.len() > 1 && menu.0.len() > 1),
+                    }
+                }
+                let n = m.choices().len();
+                if n == 0 {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                m.choose((x % n as u64) as usize).unwrap();
+            }
+        }
+        assert!(taken > 5, "only {taken} shots or charges taken by a click");
     }
 }

@@ -6,9 +6,11 @@
 use super::{RaMatch, RaSelected, RaShown, legal_targets, unit_of};
 use crate::boards::kit::{BoardPanel, Panels};
 use crate::session::AnyMatch;
+use crate::session::Session;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use engine::{Ruleset, Side};
+use red_actions::RedActions;
 use red_actions::geometry;
 use red_actions::state::{Order, UnitId};
 use red_actions::view::{UnitView, View};
@@ -23,6 +25,10 @@ fn side_colour(side: Side) -> egui::Color32 {
 pub struct Panel {
     view: View,
     selected: Option<UnitId>,
+    /// The selected unit's targets, each with what it may do to it in
+    /// words (worked out once per change: opening the kinds of action
+    /// lists the rules again).
+    targets: Vec<(UnitId, Vec<String>)>,
 }
 
 impl BoardPanel for Panel {
@@ -33,25 +39,44 @@ impl BoardPanel for Panel {
     }
 
     fn selected(&self, ui: &mut egui::Ui, m: &dyn AnyMatch) -> bool {
-        let (Some(u), Some(m)) = (self.selected, m.as_any().downcast_ref::<RaMatch>()) else {
+        let (Some(u), Some(_)) = (self.selected, m.as_any().downcast_ref::<RaMatch>()) else {
             return false;
         };
-        unit_panel(ui, m, &self.view, u)
+        unit_panel(ui, &self.view, u, &self.targets)
     }
 }
 
 /// Keeps the board's panels in step with the view it shows and the unit
 /// selected.
-pub fn keep_panel(shown: Res<RaShown>, selected: Res<RaSelected>, mut panels: ResMut<Panels>) {
+pub fn keep_panel(
+    session: Res<Session>,
+    shown: Res<RaShown>,
+    selected: Res<RaSelected>,
+    mut panels: ResMut<Panels>,
+) {
     if !shown.is_changed() && !selected.is_changed() {
         return;
     }
-    if let Some(v) = &shown.view {
-        panels.0 = Some(Box::new(Panel {
-            view: v.clone(),
-            selected: selected.0,
-        }));
-    }
+    let (Some(v), Some(m)) = (&shown.view, session.of::<RedActions>()) else {
+        return;
+    };
+    let (rules, state) = (m.game().rules(), m.game().state());
+    let targets = legal_targets(m, selected.0)
+        .targets
+        .into_iter()
+        .map(|(t, aimed)| {
+            let words = aimed
+                .iter()
+                .map(|a| rules.describe_action(state, m.seat(), a))
+                .collect();
+            (t, words)
+        })
+        .collect();
+    panels.0 = Some(Box::new(Panel {
+        view: v.clone(),
+        selected: selected.0,
+        targets,
+    }));
 }
 
 /// The turn, the weather, the points lost, the keys of the board's tools.
@@ -154,7 +179,12 @@ pub fn states(u: &UnitView) -> Vec<String> {
 }
 
 /// The selected unit; whether anything was drawn.
-pub fn unit_panel(ui: &mut egui::Ui, m: &RaMatch, v: &View, unit: UnitId) -> bool {
+pub fn unit_panel(
+    ui: &mut egui::Ui,
+    v: &View,
+    unit: UnitId,
+    targets: &[(UnitId, Vec<String>)],
+) -> bool {
     let Some(u) = v.units.iter().find(|u| u.id == unit) else {
         return false;
     };
@@ -197,23 +227,18 @@ pub fn unit_panel(ui: &mut egui::Ui, m: &RaMatch, v: &View, unit: UnitId) -> boo
         ui.label(s.join(", "));
     }
     // The targets its choices aim at, with the range to each.
-    let legal = legal_targets(m, Some(unit));
-    if !legal.targets.is_empty()
+    if !targets.is_empty()
         && let Some(me) = unit_of(v, unit)
     {
         ui.separator();
         ui.label(egui::RichText::new("Targets (click one)").color(HIGHLIGHT));
-        for (t, choices) in &legal.targets {
+        for (t, what) in targets {
             let Some(tu) = unit_of(v, *t) else {
                 continue;
             };
             let range = geometry::unit_dist2(&me.bases, &tu.bases)
                 .map(|d| d.inches().to_string())
                 .unwrap_or_default();
-            let what: Vec<String> = choices
-                .iter()
-                .filter_map(|&i| m.choice_texts().get(i).cloned())
-                .collect();
             ui.colored_label(side_colour(tu.side), format!("{} at {range}", tu.name));
             for w in what {
                 ui.small(format!("  {w}"));
