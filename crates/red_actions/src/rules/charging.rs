@@ -737,8 +737,9 @@ impl RedActions {
             return false;
         }
         if self.cat(s.unit(id)).is_vehicle() {
-            // Tanks and Armoured Cars: troops that stood rout on contact.
-            self.start_rout(s, target, ev);
+            // Tanks and Armoured Cars: troops that stood rout on contact,
+            // after their d6 against the vehicle (6 immobilises it).
+            self.tank_charge_contact(s, id, target, ev);
             return false;
         }
         if self.cat(s.unit(target)).is_gun() {

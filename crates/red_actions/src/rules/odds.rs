@@ -659,6 +659,7 @@ impl RedActions {
         let (fight, sums_note) = self.fight_part(s, charge, true, "if the target stands");
         parts.push(fight);
         notes.extend(sums_note);
+        parts.extend(self.vehicle_contact_part(s, unit, target));
         notes.push(
             "the target's answer (stand, flee, shoot, counter-charge) is the enemy's: \
              the fight is shown as if it stands"
@@ -689,11 +690,38 @@ impl RedActions {
             self.counter_move(&mut st, charger, target, &mut Vec::new());
         }
         let (fight, notes) = self.fight_part(&st, c, false, "the fight");
+        let mut parts = vec![fight];
+        parts.extend(self.vehicle_contact_part(s, charger, target));
         Some(Odds {
-            parts: vec![fight],
+            parts,
             method: Method::Exact,
             notes,
         })
+    }
+
+    /// A tank or armoured car charging troops that stand: their d6 on
+    /// contact (`tank_charge_contact`), each face counted by
+    /// `immobilise_in_6` (`None`: not a vehicle's charge, or no contact
+    /// with troops to roll it).
+    fn vehicle_contact_part(
+        &self,
+        s: &State,
+        charger: UnitId,
+        target: UnitId,
+    ) -> Option<Distribution> {
+        let tg = s.unit(target);
+        if !self.cat(s.unit(charger)).is_vehicle() || tg.routing || self.cat(tg) == Category::Mortar
+        {
+            return None;
+        }
+        let p = self.immobilise_in_6(s, target) as f64 / 6.0;
+        Some(Distribution::new(
+            "the troops' d6 against the vehicle on contact",
+            vec![
+                ("the vehicle is immobilised, the troops rout".into(), p),
+                ("the vehicle is fine, the troops rout".into(), 1.0 - p),
+            ],
+        ))
     }
 
     /// The Combat Table's results of a charge going in from `s`, as the
