@@ -367,7 +367,8 @@ impl RedActions {
         ev.push(Event::Sprung { unit: id, target });
         self.reveal(s, id, ev);
         s.unit_mut(id).ambush = false;
-        self.shoot(s, id, target, ev);
+        // Fire from ambush is not answered by return fire.
+        self.fire(s, id, target, crate::state::FireMode::Direct, ev);
         self.ambush_effects(s, target, ev);
     }
 

@@ -59,7 +59,8 @@ impl RedActions {
             Action::Shoot { .. }
             | Action::Fire { .. }
             | Action::Spring { .. }
-            | Action::ShootChargers { .. } => self.fire_chances(s, side, a),
+            | Action::ShootChargers { .. }
+            | Action::ReturnFire { .. } => self.fire_chances(s, side, a),
             Action::Charge { .. } => self.charge_chances(s, a),
             Action::StandCharge { .. } => self.answer_fight_odds(s, false),
             Action::RunOn { unit } => self.run_on_odds(s, side, a, unit),
@@ -586,6 +587,19 @@ impl RedActions {
                 }
                 (unit, charger, FireMode::Direct, None, Some(charger))
             }
+            Action::ReturnFire { unit, target } => {
+                let Some(Ask::ReturnFire {
+                    shooter,
+                    target: shot,
+                }) = self.question(s).map(|q| q.ask)
+                else {
+                    return None;
+                };
+                if (shooter, shot) != (target, unit) {
+                    return None;
+                }
+                (unit, target, FireMode::Direct, None, None)
+            }
             _ => return None,
         };
         let mut odds = self.shot_odds(s, unit, target, mode)?;
@@ -605,6 +619,27 @@ impl RedActions {
             odds.notes.push(
                 "your fire uses your segment; how it ends counts the fight that may follow".into(),
             );
+        }
+        match *a {
+            Action::ReturnFire { .. } => odds.notes.push(
+                "both shots at once: yours is worked out from your unit as it stands now, \
+                 whatever their shot does to it; firing back uses your segment"
+                    .into(),
+            ),
+            Action::Shoot { unit, target } if self.may_return_fire(s, target, unit) => {
+                if let Some(back) = self.shot_odds(s, target, unit, FireMode::Direct) {
+                    odds.parts.extend(back.parts.into_iter().map(|mut d| {
+                        d.subject = format!("{}, if they fire back", subject_yours(&d.subject));
+                        d
+                    }));
+                }
+                odds.notes.push(
+                    "the target may fire back at the same moment (its side's choice): \
+                     what becomes of it is counted as if it holds its fire"
+                        .into(),
+                );
+            }
+            _ => {}
         }
         Some(odds)
     }
@@ -1241,6 +1276,16 @@ impl RedActions {
             if self.refusal_of(t, side, a).is_none() {
                 self.act(t, side, a, ev);
             }
+            // The target's answer to a shot it may return, assumed: it
+            // holds its fire (its own fire does not change its fate).
+            if let Some(q) = self.question(t)
+                && q.side != side
+                && let Ask::ReturnFire { target: shot, .. } = q.ask
+            {
+                let hold = Action::HoldFire { unit: shot };
+                let enemy = q.side;
+                self.act(t, enemy, &hold, ev);
+            }
         };
         let matters = |e: &Event| match *e {
             Event::Shot { target: x, .. } | Event::DirectHit { target: x, .. } => x == target,
@@ -1312,6 +1357,15 @@ impl RedActions {
             parts.push(Distribution::new("the charge", ways.next()?));
         }
         Some(parts)
+    }
+}
+
+/// A part about the target of a shot, retold about the shooter (the
+/// return fire's odds on a shot's own odds).
+fn subject_yours(subject: &str) -> String {
+    match subject {
+        "the target" => "your unit".into(),
+        s => format!("{s} (on your unit)"),
     }
 }
 
