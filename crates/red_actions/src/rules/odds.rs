@@ -651,17 +651,27 @@ impl RedActions {
             return None;
         };
         let c = self.charge_odds(s, a)?;
-        let plan = self.charge_plan(s, unit, target, false).ok()?;
+        let ambush = s.unit(unit).ambush;
+        let plan = self.charge_plan(s, unit, target, ambush).ok()?;
         let pass = c.test_in_36 as f64 / 36.0;
-        let mut parts = vec![Distribution::new(
-            "the charge test",
-            vec![
-                (format!("{PASSED}: the charge goes in"), pass),
-                (format!("{FAILED}: no charge this turn"), 1.0 - pass),
-            ],
-        )];
-        let (_, note) = self.test_part(s, unit, Test::Charge, 0, "the charge test", ["", ""]);
-        let mut notes = vec![note];
+        let mut parts = Vec::new();
+        let mut notes = Vec::new();
+        if ambush {
+            notes.push(
+                "from ambush: no charge test, 2\" more reach, the target takes a terror marker"
+                    .into(),
+            );
+        } else {
+            parts.push(Distribution::new(
+                "the charge test",
+                vec![
+                    (format!("{PASSED}: the charge goes in"), pass),
+                    (format!("{FAILED}: no charge this turn"), 1.0 - pass),
+                ],
+            ));
+            let (_, note) = self.test_part(s, unit, Test::Charge, 0, "the charge test", ["", ""]);
+            notes.push(note);
+        }
         let tg = s.unit(target);
         if tg.routing {
             notes.push("the target is routing: no test, no answer; it is caught".into());
@@ -686,7 +696,7 @@ impl RedActions {
             charger: unit,
             target,
             aspect: plan.aspect,
-            ambush: false,
+            ambush,
             counter: false,
             stage: ChargeStage::Contact,
             contact: plan.contact,
