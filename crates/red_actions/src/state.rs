@@ -529,6 +529,11 @@ pub enum Ask {
     /// Charging: the target fled; the charger halts or runs on along its
     /// declared line. Answers: [`Action::HaltCharge`], [`Action::RunOn`].
     TargetFled { charger: UnitId },
+    /// Pre-empting Enemy Actions (Shooting): infantry or cavalry shot at
+    /// from close range may fire back at the same moment, using up its
+    /// segment. Asked before the shot is resolved. Answers:
+    /// [`Action::ReturnFire`] or [`Action::HoldFire`].
+    ReturnFire { shooter: UnitId, target: UnitId },
 }
 
 /// A decision. Every move names its unit; selecting a unit (or the first
@@ -745,6 +750,16 @@ pub enum Action {
     RunOn {
         unit: UnitId,
     },
+    /// Answer to [`Ask::ReturnFire`]: the unit shot at fires back at the
+    /// shooter, both shots at once; it has then acted this turn.
+    ReturnFire {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// Answer to [`Ask::ReturnFire`]: the unit shot at keeps its segment.
+    HoldFire {
+        unit: UnitId,
+    },
     /// Evading: the unit evades for the rest of the turn, moving at most
     /// its evasive speed (or standing) this segment.
     Evade {
@@ -835,6 +850,8 @@ impl Action {
             | Action::CounterCharge { unit }
             | Action::HaltCharge { unit }
             | Action::RunOn { unit }
+            | Action::ReturnFire { unit, .. }
+            | Action::HoldFire { unit }
             | Action::Evade { unit }
             | Action::Pivot { unit, .. }
             | Action::Select { unit }

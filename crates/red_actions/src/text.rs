@@ -36,6 +36,12 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
             r.name(target),
             r.name(charger)
         ),
+        Ask::ReturnFire { shooter, target } => format!(
+            "{} is shooting at your {} from close range: fire back at the same moment \
+             (that is its action this turn) or hold its fire?",
+            r.name_for(s, Some(q.side), shooter),
+            r.unit_name(s, target)
+        ),
         Ask::TargetFled { charger } => format!(
             "the target of {} got away: halt where it stood, or run on along the line of the charge?",
             r.name(charger)
@@ -190,6 +196,10 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::CounterCharge { .. } => format!("{n} counter-charges"),
         Action::HaltCharge { .. } => format!("{n} halts where its target stood"),
         Action::RunOn { .. } => format!("{n} runs on along its line"),
+        Action::ReturnFire { target, .. } => {
+            format!("{n} fires back at {}", r.unit_name(s, target))
+        }
+        Action::HoldFire { .. } => format!("{n} holds its fire"),
         Action::Evade { .. } => format!("{n} evades (evasive speed at most)"),
         Action::Pivot { angle, .. } => format!("{n} pivots {angle} to fire"),
     }

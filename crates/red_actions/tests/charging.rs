@@ -1367,6 +1367,64 @@ fn charging_from_ambush_needs_no_test_reaches_two_inches_more_and_adds_terror() 
     assert!(combat(&ev).is_some());
 }
 
+/// Charging out of an ambush in the ambusher's own segment, through the
+/// actions: the charge is among its choices (nothing but springing or
+/// holding is), with no charge test and 2" more reach; it leaves the
+/// ambush seen, the target takes its fear test and one terror marker.
+#[test]
+fn charging_from_ambush_in_its_own_segment_through_the_actions() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    // 13" away: beyond a plain charge's 12", within 14" from ambush.
+    place(&mut s, cav, 45.0, 40.0, 270);
+    s.unit_mut(cav).ambush = true;
+    s.unit_mut(cav).hidden = true;
+    let charge_it = Action::Charge {
+        unit: cav,
+        target: vol,
+    };
+    assert_eq!(r.refusal(&s, RED, &charge_it), None);
+    let mut ev = Vec::new();
+    r.apply(&mut s, RED, &Action::Select { unit: cav }, &mut ev)
+        .unwrap();
+    let choices = answers(&r, &s, RED);
+    assert!(choices.contains(&charge_it), "{choices:?}");
+    assert!(
+        !choices
+            .iter()
+            .any(|a| matches!(a, Action::Advance { .. } | Action::Wheel { .. })),
+        "in ambush it only springs or holds: {choices:?}"
+    );
+    // Its odds: no charge test to pass.
+    let odds = r.odds_of(&s, RED, &charge_it).unwrap();
+    assert!(
+        !odds.parts.iter().any(|p| p.subject == "the charge test"),
+        "{odds:?}"
+    );
+    assert!(odds.notes.iter().any(|n| n.contains("from ambush")));
+    // Only the target's fear test is rolled before the answer.
+    roll(&mut s, &[3, 3, 3, 4]);
+    let ev = charge(&r, &mut s, cav, vol);
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleTest {
+            test: Test::Charge,
+            ..
+        }
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChargeDeclared { ambush: true, .. }))
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleTest { unit, test: Test::Fear, .. } if *unit == vol
+    )));
+    assert!(!s.unit(cav).ambush && !s.unit(cav).hidden, "seen now");
+    assert_eq!(s.unit(vol).terror, 1);
+    let ev = answer(&r, &mut s, WHITE, Action::StandCharge { unit: vol });
+    assert!(combat(&ev).is_some());
+}
+
 #[test]
 fn charging_guns_may_fire_and_then_their_crews_surrender() {
     let (r, mut s, cav, vol) = cavalry_and_volunteers();

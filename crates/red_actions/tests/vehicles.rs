@@ -972,6 +972,69 @@ fn tanks_troops_charged_rout_on_contact_and_a_6_immobilises_grenadiers_add_2() {
     }
 }
 
+/// A tank's charge through the rules: the charge test, the target's fear
+/// test, the target stands, and on contact the troops' d6 (6, grenadiers
+/// 4+, immobilises the tank) before they rout.
+#[test]
+fn tanks_a_tank_charge_rolls_the_troops_d6_on_contact() {
+    for (die, immobilised) in [(5, false), (6, true)] {
+        let (r, mut s, t, red) = tank();
+        // 3" ahead: within a tank's 4" charge.
+        place(&mut s, red, 40.0, 33.0, 180);
+        its_turn(&mut s, t);
+        // Charge test 1+1, fear test 1+1 (both pass), then the d6.
+        dice(&mut s, &[1, 1, 1, 1, die]);
+        let charge = Action::Charge {
+            unit: t,
+            target: red,
+        };
+        assert_eq!(r.refusal(&s, s.unit(t).side, &charge), None);
+        let odds = r
+            .odds_of(&s, s.unit(t).side, &charge)
+            .expect("a charge has odds");
+        let d6 = odds
+            .parts
+            .iter()
+            .find(|p| p.subject.contains("against the vehicle"))
+            .unwrap_or_else(|| panic!("no vehicle die in {odds:?}"));
+        assert!((d6.p("the vehicle is immobilised, the troops rout") - 1.0 / 6.0).abs() < 1e-9);
+        let mut ev = act(&r, &mut s, charge);
+        if r.question(&s).is_some() {
+            ev.extend(act(&r, &mut s, Action::StandCharge { unit: red }));
+        }
+        let rolled = ev.iter().find_map(|e| match e {
+            Event::VehicleDie {
+                unit,
+                check: VehicleCheck::Charged,
+                die: d,
+                result,
+                ..
+            } if *unit == t => Some((*d, *result)),
+            _ => None,
+        });
+        let want = if immobilised {
+            VehicleResult::Immobilised
+        } else {
+            VehicleResult::Fine
+        };
+        assert_eq!(rolled, Some((die, want)), "{ev:?}");
+        assert_eq!(s.unit(t).kit.immobilised, immobilised);
+        assert!(s.unit(red).routing || s.unit(red).status == Status::Gone);
+        assert!(!ev.iter().any(|e| matches!(e, Event::Combat { .. })));
+        r.check_invariants(&s).unwrap();
+    }
+}
+
+#[test]
+fn tanks_grenadiers_charged_by_a_tank_immobilise_it_on_a_4() {
+    let (r, s, _, red) = tank();
+    let bombers = id(&r, "w_bombers");
+    // The faces of the d6 that immobilise: a 6 for riflemen, 4 to 6 for
+    // grenadiers (+2), as the contact roll reads them.
+    assert_eq!(r.immobilise_in_6(&s, red), 1);
+    assert_eq!(r.immobilise_in_6(&s, bombers), 3);
+}
+
 #[test]
 fn armoured_cars_hurt_by_close_mg_fire_only_and_off_road_breakdowns() {
     let (r, mut s, t, red) = tank();

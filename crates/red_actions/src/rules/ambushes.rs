@@ -19,9 +19,10 @@
 //! - A unit in ambush holds or springs in its own segment; holding does not
 //!   stop it springing out of turn later. The spring question is put when
 //!   an enemy move ends nearer the ambusher and within its short range (the
-//!   fire springs; a charge from ambush is the Charging section's: it calls
-//!   [`RedActions::ambush_effects`] and gets [`RedActions::ambush_bonus`]).
-//!   The mover's move ends there.
+//!   fire springs; out of turn only fire is offered). The mover's move ends
+//!   there. A charge from ambush, in the ambusher's own segment, is the
+//!   Charging section's (`RedActions::charge`: no test,
+//!   [`RedActions::ambush_bonus`], one terror marker a turn).
 //! - A senior officer releases a unit within 4" (his whole segment); the
 //!   unit leaves ambush but stays hidden, under a position marker.
 
@@ -428,7 +429,8 @@ impl RedActions {
         ev.push(Event::Sprung { unit: id, target });
         self.reveal(s, id, ev);
         s.unit_mut(id).ambush = false;
-        self.shoot(s, id, target, ev);
+        // Fire from ambush is not answered by return fire.
+        self.fire(s, id, target, crate::state::FireMode::Direct, ev);
         self.ambush_effects(s, target, ev);
     }
 

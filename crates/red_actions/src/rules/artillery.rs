@@ -446,6 +446,20 @@ impl RedActions {
         let Some(plan) = self.plan(s, id, target, mode) else {
             return;
         };
+        self.fire_planned(s, id, target, mode, plan, ev);
+    }
+
+    /// [`RedActions::fire`] with its arithmetic worked out beforehand (for
+    /// return fire, from the table as it stood before the shot it answers).
+    pub(crate) fn fire_planned(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        target: UnitId,
+        mode: FireMode,
+        plan: Plan,
+        ev: &mut Vec<Event>,
+    ) {
         if self.ammunition(s, id).is_some() {
             s.unit_mut(id).kit.ammo_used += 1;
         }

@@ -395,7 +395,7 @@ impl RedActions {
                 self.name(id)
             ));
         }
-        self.charge_plan(s, id, target, false).err()
+        self.charge_plan(s, id, target, s.unit(id).ambush).err()
     }
 
     /// The charges of a unit for the tester and the keyboard: one per
@@ -416,7 +416,7 @@ impl RedActions {
         ) {
             return;
         }
-        let reach = self.charge_allowance(s, id, false);
+        let reach = self.charge_allowance(s, id, u.ambush);
         // Within reach of some base (`unit_dist2(..).within(reach)`), boxes
         // farther apart than the reach dropped first.
         let (mine, mb) = (geometry::quads(&u.footprint()), u.formation.bbox());
@@ -437,7 +437,9 @@ impl RedActions {
 
     /// A charge: the test (none from ambush), then the target's fear test
     /// and its answer. `ambush`: sprung from ambush (no test, 2" more, the
-    /// target takes a terror marker); the ambush rules call it so.
+    /// target takes a terror marker, once a turn however many ambushers);
+    /// a unit in ambush charging in its own segment charges so, and
+    /// leaves its ambush, seen.
     pub fn charge(
         &self,
         s: &mut State,
@@ -446,6 +448,7 @@ impl RedActions {
         ambush: bool,
         ev: &mut Vec<Event>,
     ) {
+        let ambush = ambush || s.unit(id).ambush;
         let mut seg = self.segment_of(s, id);
         let Ok(plan) = self.charge_plan(s, id, target, ambush) else {
             return;
@@ -477,7 +480,13 @@ impl RedActions {
             stage: ChargeStage::Contact,
             contact: plan.contact,
         };
-        if ambush {
+        if s.unit(id).ambush {
+            ev.push(Event::Sprung { unit: id, target });
+            self.reveal(s, id, ev);
+            s.unit_mut(id).ambush = false;
+        }
+        if ambush && s.unit(target).ambushed_turn != s.turn {
+            s.unit_mut(target).ambushed_turn = s.turn;
             self.add_terror(s, target, 1, ev);
         }
         let tg = s.unit(target);
@@ -737,8 +746,9 @@ impl RedActions {
             return false;
         }
         if self.cat(s.unit(id)).is_vehicle() {
-            // Tanks and Armoured Cars: troops that stood rout on contact.
-            self.start_rout(s, target, ev);
+            // Tanks and Armoured Cars: troops that stood rout on contact,
+            // after their d6 against the vehicle (6 immobilises it).
+            self.tank_charge_contact(s, id, target, ev);
             return false;
         }
         if self.cat(s.unit(target)).is_gun() {

@@ -152,8 +152,14 @@ impl RedActions {
         if self.is_refused(s, side, a) {
             return None;
         }
-        let plan = self.charge_plan(s, unit, target, false).ok()?;
-        let test_in_36 = self.test_in_36(self.morale_number(s, unit, Test::Charge));
+        let ambush = s.unit(unit).ambush;
+        let plan = self.charge_plan(s, unit, target, ambush).ok()?;
+        // From ambush there is no charge test.
+        let test_in_36 = if ambush {
+            36
+        } else {
+            self.test_in_36(self.morale_number(s, unit, Test::Charge))
+        };
         // Going in as the rules do, up to the dice (`close_in`: the charger
         // in contact, the flank or rear terror, the turn to face), on a copy
         // with a generator of its own; with no fight to follow, the sums as
@@ -166,7 +172,7 @@ impl RedActions {
             charger: unit,
             target,
             aspect: plan.aspect,
-            ambush: false,
+            ambush,
             counter: false,
             stage: crate::state::ChargeStage::Contact,
             contact: plan.contact,

@@ -842,7 +842,9 @@ impl RedActions {
             | Action::ShootChargers { .. }
             | Action::CounterCharge { .. }
             | Action::HaltCharge { .. }
-            | Action::RunOn { .. } => w.say(|| "nothing asks that now".into()),
+            | Action::RunOn { .. }
+            | Action::ReturnFire { .. }
+            | Action::HoldFire { .. } => w.say(|| "nothing asks that now".into()),
             Action::Charge { target, .. } => w.told(self.charge_refusal(s, id, &seg, target)),
             Action::Evade { .. } => self.evade_refusal(s, id, &seg, w),
             Action::Divide { .. }
@@ -1044,7 +1046,9 @@ impl RedActions {
             | Action::ShootChargers { .. }
             | Action::CounterCharge { .. }
             | Action::HaltCharge { .. }
-            | Action::RunOn { .. } => return None,
+            | Action::RunOn { .. }
+            | Action::ReturnFire { .. }
+            | Action::HoldFire { .. } => return None,
             Action::RunTrain { speed, .. } => {
                 self.run_train(s, id, speed, ev);
                 seg.moved = true;

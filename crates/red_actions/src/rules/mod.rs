@@ -558,7 +558,9 @@ impl Ruleset for RedActions {
                 crate::state::Ask::IgnoreRetire { .. } => "retire_results",
                 crate::state::Ask::SpringAmbush { .. } => "ambushes",
                 crate::state::Ask::SwapRetire { .. } => "unit_characteristics",
-                crate::state::Ask::PreEmpt { .. } => "pre_empting",
+                crate::state::Ask::PreEmpt { .. } | crate::state::Ask::ReturnFire { .. } => {
+                    "pre_empting"
+                }
                 crate::state::Ask::Charged { .. } | crate::state::Ask::TargetFled { .. } => {
                     "charging"
                 }

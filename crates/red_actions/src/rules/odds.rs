@@ -59,7 +59,8 @@ impl RedActions {
             Action::Shoot { .. }
             | Action::Fire { .. }
             | Action::Spring { .. }
-            | Action::ShootChargers { .. } => self.fire_chances(s, side, a),
+            | Action::ShootChargers { .. }
+            | Action::ReturnFire { .. } => self.fire_chances(s, side, a),
             Action::Charge { .. } => self.charge_chances(s, a),
             Action::StandCharge { .. } => self.answer_fight_odds(s, false),
             Action::RunOn { unit } => self.run_on_odds(s, side, a, unit),
@@ -586,6 +587,19 @@ impl RedActions {
                 }
                 (unit, charger, FireMode::Direct, None, Some(charger))
             }
+            Action::ReturnFire { unit, target } => {
+                let Some(Ask::ReturnFire {
+                    shooter,
+                    target: shot,
+                }) = self.question(s).map(|q| q.ask)
+                else {
+                    return None;
+                };
+                if (shooter, shot) != (target, unit) {
+                    return None;
+                }
+                (unit, target, FireMode::Direct, None, None)
+            }
             _ => return None,
         };
         let mut odds = self.shot_odds(s, unit, target, mode)?;
@@ -606,6 +620,27 @@ impl RedActions {
                 "your fire uses your segment; how it ends counts the fight that may follow".into(),
             );
         }
+        match *a {
+            Action::ReturnFire { .. } => odds.notes.push(
+                "both shots at once: yours is worked out from your unit as it stands now, \
+                 whatever their shot does to it; firing back uses your segment"
+                    .into(),
+            ),
+            Action::Shoot { unit, target } if self.may_return_fire(s, target, unit) => {
+                if let Some(back) = self.shot_odds(s, target, unit, FireMode::Direct) {
+                    odds.parts.extend(back.parts.into_iter().map(|mut d| {
+                        d.subject = format!("{}, if they fire back", subject_yours(&d.subject));
+                        d
+                    }));
+                }
+                odds.notes.push(
+                    "the target may fire back at the same moment (its side's choice): \
+                     what becomes of it is counted as if it holds its fire"
+                        .into(),
+                );
+            }
+            _ => {}
+        }
         Some(odds)
     }
 
@@ -616,17 +651,27 @@ impl RedActions {
             return None;
         };
         let c = self.charge_odds(s, a)?;
-        let plan = self.charge_plan(s, unit, target, false).ok()?;
+        let ambush = s.unit(unit).ambush;
+        let plan = self.charge_plan(s, unit, target, ambush).ok()?;
         let pass = c.test_in_36 as f64 / 36.0;
-        let mut parts = vec![Distribution::new(
-            "the charge test",
-            vec![
-                (format!("{PASSED}: the charge goes in"), pass),
-                (format!("{FAILED}: no charge this turn"), 1.0 - pass),
-            ],
-        )];
-        let (_, note) = self.test_part(s, unit, Test::Charge, 0, "the charge test", ["", ""]);
-        let mut notes = vec![note];
+        let mut parts = Vec::new();
+        let mut notes = Vec::new();
+        if ambush {
+            notes.push(
+                "from ambush: no charge test, 2\" more reach, the target takes a terror marker"
+                    .into(),
+            );
+        } else {
+            parts.push(Distribution::new(
+                "the charge test",
+                vec![
+                    (format!("{PASSED}: the charge goes in"), pass),
+                    (format!("{FAILED}: no charge this turn"), 1.0 - pass),
+                ],
+            ));
+            let (_, note) = self.test_part(s, unit, Test::Charge, 0, "the charge test", ["", ""]);
+            notes.push(note);
+        }
         let tg = s.unit(target);
         if tg.routing {
             notes.push("the target is routing: no test, no answer; it is caught".into());
@@ -651,7 +696,7 @@ impl RedActions {
             charger: unit,
             target,
             aspect: plan.aspect,
-            ambush: false,
+            ambush,
             counter: false,
             stage: ChargeStage::Contact,
             contact: plan.contact,
@@ -659,6 +704,7 @@ impl RedActions {
         let (fight, sums_note) = self.fight_part(s, charge, true, "if the target stands");
         parts.push(fight);
         notes.extend(sums_note);
+        parts.extend(self.vehicle_contact_part(s, unit, target));
         notes.push(
             "the target's answer (stand, flee, shoot, counter-charge) is the enemy's: \
              the fight is shown as if it stands"
@@ -689,11 +735,38 @@ impl RedActions {
             self.counter_move(&mut st, charger, target, &mut Vec::new());
         }
         let (fight, notes) = self.fight_part(&st, c, false, "the fight");
+        let mut parts = vec![fight];
+        parts.extend(self.vehicle_contact_part(s, charger, target));
         Some(Odds {
-            parts: vec![fight],
+            parts,
             method: Method::Exact,
             notes,
         })
+    }
+
+    /// A tank or armoured car charging troops that stand: their d6 on
+    /// contact (`tank_charge_contact`), each face counted by
+    /// `immobilise_in_6` (`None`: not a vehicle's charge, or no contact
+    /// with troops to roll it).
+    fn vehicle_contact_part(
+        &self,
+        s: &State,
+        charger: UnitId,
+        target: UnitId,
+    ) -> Option<Distribution> {
+        let tg = s.unit(target);
+        if !self.cat(s.unit(charger)).is_vehicle() || tg.routing || self.cat(tg) == Category::Mortar
+        {
+            return None;
+        }
+        let p = self.immobilise_in_6(s, target) as f64 / 6.0;
+        Some(Distribution::new(
+            "the troops' d6 against the vehicle on contact",
+            vec![
+                ("the vehicle is immobilised, the troops rout".into(), p),
+                ("the vehicle is fine, the troops rout".into(), 1.0 - p),
+            ],
+        ))
     }
 
     /// The Combat Table's results of a charge going in from `s`, as the
@@ -1213,6 +1286,16 @@ impl RedActions {
             if self.refusal_of(t, side, a).is_none() {
                 self.act(t, side, a, ev);
             }
+            // The target's answer to a shot it may return, assumed: it
+            // holds its fire (its own fire does not change its fate).
+            if let Some(q) = self.question(t)
+                && q.side != side
+                && let Ask::ReturnFire { target: shot, .. } = q.ask
+            {
+                let hold = Action::HoldFire { unit: shot };
+                let enemy = q.side;
+                self.act(t, enemy, &hold, ev);
+            }
         };
         let matters = |e: &Event| match *e {
             Event::Shot { target: x, .. } | Event::DirectHit { target: x, .. } => x == target,
@@ -1284,6 +1367,15 @@ impl RedActions {
             parts.push(Distribution::new("the charge", ways.next()?));
         }
         Some(parts)
+    }
+}
+
+/// A part about the target of a shot, retold about the shooter (the
+/// return fire's odds on a shot's own odds).
+fn subject_yours(subject: &str) -> String {
+    match subject {
+        "the target" => "your unit".into(),
+        s => format!("{s} (on your unit)"),
     }
 }
 

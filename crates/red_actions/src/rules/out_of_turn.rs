@@ -55,6 +55,13 @@ impl RedActions {
                 out.push(Action::LetAct { unit: clever });
             }
             Ask::Charged { .. } | Ask::TargetFled { .. } => self.charge_answers(s, q, out),
+            Ask::ReturnFire { shooter, target } => {
+                out.push(Action::ReturnFire {
+                    unit: target,
+                    target: shooter,
+                });
+                out.push(Action::HoldFire { unit: target });
+            }
         }
     }
 
@@ -110,6 +117,12 @@ impl RedActions {
             }
             (Ask::PreEmpt { clever, enemy }, Action::PreEmpt { .. }) => {
                 self.preempt(s, clever, enemy, ev);
+            }
+            (Ask::ReturnFire { shooter, target }, Action::ReturnFire { .. }) => {
+                self.return_fire(s, shooter, target, ev);
+            }
+            (Ask::ReturnFire { shooter, target }, Action::HoldFire { .. }) => {
+                self.fire(s, shooter, target, crate::state::FireMode::Direct, ev);
             }
             (Ask::Charged { .. } | Ask::TargetFled { .. }, a) => {
                 self.answer_charge(s, q.ask, a, ev)

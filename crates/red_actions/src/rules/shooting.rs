@@ -14,7 +14,7 @@
 use super::RedActions;
 use crate::geometry::{self, Arc, enfilades};
 use crate::scenario::{Cover, Trait};
-use crate::state::{Event, Order, Segment, State, Status, UnitId};
+use crate::state::{Ask, Event, FireMode, Order, Phase, Segment, State, Status, UnitId};
 use crate::tables::Effect;
 use engine::param::Degrees;
 
@@ -243,8 +243,77 @@ impl RedActions {
     }
 
     /// Direct fire (the sequence, direct hits first, is in `artillery`).
+    /// A shot made in the shooter's own segment (not fire at chargers, in
+    /// another unit's segment) at a unit that may return fire waits for
+    /// that unit's side to decide ([`Ask::ReturnFire`]); the answer fires
+    /// it.
     pub(crate) fn shoot(&self, s: &mut State, id: UnitId, target: UnitId, ev: &mut Vec<Event>) {
-        self.fire(s, id, target, crate::state::FireMode::Direct, ev);
+        if !matches!(s.phase, Phase::Acting(seg) if seg.unit != id)
+            && self.may_return_fire(s, target, id)
+        {
+            let side = s.unit(target).side;
+            self.ask(
+                s,
+                side,
+                Ask::ReturnFire {
+                    shooter: id,
+                    target,
+                },
+                ev,
+            );
+            return;
+        }
+        self.fire(s, id, target, FireMode::Direct, ev);
+    }
+
+    /// Whether `target`, shot at by `shooter`, may fire back at once
+    /// (Pre-empting Enemy Actions; our ruling: it uses up its segment):
+    /// infantry or cavalry, on the table, not routing, not yet acted this
+    /// turn and not the acting unit; the shot at close range (some firing
+    /// base within half the shooter's range); and a shot back at the
+    /// shooter that the rules would allow it in a segment of its own (it
+    /// sees the shooter, has it in arc and range, may fire at it).
+    pub fn may_return_fire(&self, s: &State, target: UnitId, shooter: UnitId) -> bool {
+        let (tg, u) = (s.unit(target), s.unit(shooter));
+        let cat = self.cat(tg);
+        (cat.is_infantry() || cat.is_cavalry())
+            && tg.side != u.side
+            && tg.on_table()
+            && !tg.routing
+            && !tg.acted
+            && !matches!(s.phase, Phase::Acting(seg) if seg.unit == target)
+            && self
+                .plan(s, shooter, target, FireMode::Direct)
+                .is_some_and(|p| !p.sums.long_range)
+            && self
+                .fire_refusal(
+                    s,
+                    target,
+                    &self.segment_of(s, target),
+                    shooter,
+                    FireMode::Direct,
+                )
+                .is_none()
+    }
+
+    /// Close-range return fire, both shots at once: each worked out from
+    /// the table as it stands before either is resolved (the unit firing
+    /// back fires with every base it had, whatever the shot at it does),
+    /// then the shot first, the return fire second. The unit firing back
+    /// has used its segment.
+    pub(crate) fn return_fire(
+        &self,
+        s: &mut State,
+        shooter: UnitId,
+        target: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        s.unit_mut(target).acted = true;
+        let back = self.plan(s, target, shooter, FireMode::Direct);
+        self.fire(s, shooter, target, FireMode::Direct, ev);
+        if let Some(plan) = back {
+            self.fire_planned(s, target, shooter, FireMode::Direct, plan, ev);
+        }
     }
 
     /// A Shooting Table result on a unit.

@@ -20,10 +20,15 @@ impl RedActions {
         w: W,
     ) -> Option<W::Why> {
         let u = s.unit(id);
-        if u.ambush && !matches!(a, Action::Spring { .. } | Action::Done { .. }) {
+        if u.ambush
+            && !matches!(
+                a,
+                Action::Spring { .. } | Action::Charge { .. } | Action::Done { .. }
+            )
+        {
             return w.say(|| {
                 format!(
-                    "{} lies in ambush: it springs or holds until a senior officer releases it",
+                    "{} lies in ambush: it springs (fire or charge) or holds until a senior officer releases it",
                     self.name(id)
                 )
             });

@@ -288,10 +288,27 @@ impl RedActions {
         }
     }
 
+    /// What troops charged by a vehicle add to their d6 against it
+    /// (grenadiers +2).
+    pub fn charged_troops_bonus(&self, s: &State, target: UnitId) -> u8 {
+        if self.cat(s.unit(target)) == Category::Grenadier {
+            GRENADIER_BONUS
+        } else {
+            0
+        }
+    }
+
+    /// The chance in 6 that troops charged by a vehicle immobilise it on
+    /// contact (the faces that do, as `tank_charge_contact` reads them).
+    pub fn immobilise_in_6(&self, s: &State, target: UnitId) -> u32 {
+        let bonus = self.charged_troops_bonus(s, target);
+        (1..=6u8).filter(|d| d + bonus >= IMMOBILISES_ON).count() as u32
+    }
+
     /// Troops charged by a tank or armoured car that did not rout from
     /// their fear test rout when it makes contact, but first roll a d6: 6
-    /// (grenadiers add 2) immobilises the vehicle. For the Charging rules
-    /// to call on contact; returns whether the vehicle was immobilised.
+    /// (grenadiers add 2) immobilises the vehicle. Called by the Charging rules on contact
+    /// (`close_in`); returns whether the vehicle was immobilised.
     pub fn tank_charge_contact(
         &self,
         s: &mut State,
@@ -300,11 +317,7 @@ impl RedActions {
         ev: &mut Vec<Event>,
     ) -> bool {
         let die = self.d6(s);
-        let bonus = if self.cat(s.unit(target)) == Category::Grenadier {
-            GRENADIER_BONUS
-        } else {
-            0
-        };
+        let bonus = self.charged_troops_bonus(s, target);
         let immobilised = die + bonus >= IMMOBILISES_ON;
         ev.push(Event::VehicleDie {
             unit: vehicle,
