@@ -1,35 +1,18 @@
 //! Ambushes and hidden markers: what each side sees and reads, scouting,
 //! springing an ambush out of turn, releasing it, dummies.
 
-use engine::param::{Degrees, Inches, Point, Pose};
+use engine::param::Inches;
 use engine::{Options, Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId};
 
-const WHITE: Side = Side::A;
-const RED: Side = Side::B;
+mod common;
+use common::*;
 
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
+/// [`common::place`], the unit still to act this turn.
 fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.acted = false;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches::whole(x),
-            y: Inches::whole(y),
-        },
-        facing: Degrees::whole(facing),
-    };
+    common::place(s, u, x, y, facing);
+    s.unit_mut(u).acted = false;
 }
 
 /// Everyone off the table; the Red MG platoon in ambush just inside the

@@ -2,37 +2,15 @@
 //! Combat Results, Officer Casualties in combat, Pursuit, Routing through
 //! friends and prisoners, on set positions with dice set on the table.
 
-use engine::param::{Degrees, Inches, Point, Pose};
+use engine::param::{Degrees, Inches};
 use engine::{Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::geometry::Aspect;
 use red_actions::state::{Action, Event, Order, Phase, State, Status, Test, UnitId};
 use red_actions::tables::{CombatResult, Tables};
 
-const WHITE: Side = Side::A;
-const RED: Side = Side::B;
-
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
-fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches((x * 100.0).round() as i32),
-            y: Inches((y * 100.0).round() as i32),
-        },
-        facing: Degrees::whole(facing),
-    };
-}
+mod common;
+use common::*;
 
 /// Dice in the order they are rolled.
 fn roll(s: &mut State, dice: &[u8]) {

@@ -7,11 +7,8 @@ use red_actions::RedActions;
 use red_actions::geometry::{PathCost, path_cost};
 use red_actions::tables::Mover;
 
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
+mod common;
+use common::village;
 
 fn pt(x: i32, y: i32) -> Point {
     Point {

@@ -4,7 +4,7 @@
 //! deciding side nothing it cannot see.
 
 use engine::odds::{Distribution, Odds};
-use engine::param::{Degrees, Inches, Point, Pose};
+use engine::param::{Degrees, Inches};
 use engine::{Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::rules::combat::TWO_D6;
@@ -14,30 +14,8 @@ use red_actions::state::{
     UnitId,
 };
 
-const WHITE: Side = Side::A;
-const RED: Side = Side::B;
-
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
-fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches((x * 100.0).round() as i32),
-            y: Inches((y * 100.0).round() as i32),
-        },
-        facing: Degrees::whole(facing),
-    };
-}
+mod common;
+use common::*;
 
 /// Dice in the order they are rolled.
 fn roll(s: &mut State, dice: &[u8]) {
@@ -1037,13 +1015,6 @@ fn pre_empting_enemy_actions_odds_of_the_clever_officers_six() {
     }
     assert!(close(p_of(&odds.parts[0], "passed"), passed as f64 / 6.0));
     assert!(r.odds(&s, WHITE, &Action::LetAct { unit: vol }).is_none());
-}
-
-fn load(name: &str) -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions")
-        .join(format!("{name}.toml"));
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// `keep` on the table where they stand, everyone else off; `side` to

@@ -6,35 +6,13 @@
 //! Red Actions! offers an advance (a distance) and a wheel each way (an
 //! angle); it offers no new pose (position and facing) today.
 
-use engine::param::{Degrees, Inches, Offer, Param, Point, Pose, Value};
+use engine::param::{Degrees, Inches, Offer, Param, Pose, Value};
 use engine::{Options, RuleError, Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::state::{Action, Phase, State, Status, UnitId};
 
-const WHITE: Side = Side::A;
-const RED: Side = Side::B;
-
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
-fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches::whole(x),
-            y: Inches::whole(y),
-        },
-        facing: Degrees::whole(facing),
-    };
-}
+mod common;
+use common::*;
 
 /// Red's 1st battalion alone on open ground south of the village, facing
 /// north; the generals in the far corners keep the turn going; Red to

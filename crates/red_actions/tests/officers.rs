@@ -3,33 +3,14 @@
 //! firing priorities and objectives, on set positions with dice set on
 //! the table (popped from the end).
 
-use engine::param::{Degrees, Inches, Point, Pose};
+use engine::param::{Degrees, Inches};
 use engine::{Options, Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::scenario::{Cover, Trait};
 use red_actions::state::{Action, Ask, Event, Officer, Phase, State, Status, Test, UnitId};
 
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
-fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches::whole(x),
-            y: Inches::whole(y),
-        },
-        facing: Degrees::whole(facing),
-    };
-}
+mod common;
+use common::*;
 
 /// The token of the side's pool with this name.
 fn token(r: &RedActions, side: Side, name: &str) -> Option<Officer> {

@@ -1,31 +1,11 @@
 //! Permitted Actions: dividing and combining units.
 
-use engine::param::{Degrees, Inches, Point, Pose};
 use engine::{Options, Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::state::{Action, Event, Phase, State, Status, UnitId};
 
-fn village() -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions/village.toml");
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
-fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches::whole(x),
-            y: Inches::whole(y),
-        },
-        facing: Degrees::whole(facing),
-    };
-}
+mod common;
+use common::*;
 
 /// Red's 1st battalion alone on the table at (40, 40) facing west, to act.
 fn alone() -> (RedActions, State, UnitId) {

@@ -1,31 +1,20 @@
 //! Visibility (hills, woods, hedges), Weather, Marching, Barbed Wire,
 //! Buildings and Digging in, on set positions with dice set on the table.
 
-use engine::param::{Degrees, Inches, Point, Pose};
+use engine::param::{Degrees, Inches, Point};
 use engine::{Options, Ruleset, Side};
 use red_actions::RedActions;
 use red_actions::scenario::{Area, AreaKind, Cover, Elevation, Scenario, WeatherKind};
 use red_actions::state::{Action, Event, Order, Phase, State, Status, Test, UnitId};
 
-const WHITE: Side = Side::A;
-const RED: Side = Side::B;
+mod common;
+use common::*;
 
 fn scenario(id: &str) -> Scenario {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../scenarios/red_actions")
         .join(format!("{id}.toml"));
     red_actions::load_scenario(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
-
-fn pt(x: f64, y: f64) -> Point {
-    Point {
-        x: Inches((x * 100.0).round() as i32),
-        y: Inches((y * 100.0).round() as i32),
-    }
 }
 
 fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<Point> {
@@ -51,16 +40,13 @@ fn table(areas: Vec<Area>) -> RedActions {
     RedActions::new(sc)
 }
 
+/// [`common::place`], the unit seen and still to act this turn.
 fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
+    common::place(s, u, x, y, facing);
     let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
     unit.acted = false;
     unit.hidden = false;
     unit.ambush = false;
-    unit.formation.front = Pose {
-        at: pt(x, y),
-        facing: Degrees::whole(facing),
-    };
 }
 
 /// Everyone off the table and done for the turn.

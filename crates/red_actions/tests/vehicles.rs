@@ -4,7 +4,7 @@
 //! Kill!, a train's speeds and engine hits, a tank's breakdown cleared at
 //! once).
 
-use engine::param::{Degrees, Inches, Point, Pose};
+use engine::param::{Degrees, Inches};
 use engine::{Options, Ruleset};
 use red_actions::RedActions;
 use red_actions::geometry::Formation;
@@ -13,16 +13,8 @@ use red_actions::state::{
     VehicleResult,
 };
 
-fn load(name: &str) -> RedActions {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/red_actions")
-        .join(format!("{name}.toml"));
-    RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(r: &RedActions, key: &str) -> UnitId {
-    r.sc().units.iter().position(|u| u.id == key).unwrap() as UnitId
-}
+mod common;
+use common::*;
 
 /// A position with every unit off the table but `keep`.
 fn quiet(name: &str, keep: &[&str]) -> (RedActions, State) {
@@ -35,18 +27,6 @@ fn quiet(name: &str, keep: &[&str]) -> (RedActions, State) {
         u.acted = true;
     }
     (r, s)
-}
-
-fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
-    let unit = s.unit_mut(u);
-    unit.status = Status::OnTable;
-    unit.formation.front = Pose {
-        at: Point {
-            x: Inches((x * 100.0).round() as i32),
-            y: Inches((y * 100.0).round() as i32),
-        },
-        facing: Degrees::whole(facing),
-    };
 }
 
 fn unlimber(s: &mut State, u: UnitId) {
