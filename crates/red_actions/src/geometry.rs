@@ -852,22 +852,29 @@ impl Formation {
         let (hf, hr) = self.halves();
         let n = self.count as i64;
         let a = self.front.at;
-        (0..n)
-            .map(|i| {
-                let v = match self.order {
-                    Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
-                    Order::Column => hf.scale(-(2 * i + 1)),
-                };
-                Base::new(
-                    Pose {
-                        at: offset(a, v),
-                        facing: self.front.facing,
-                    },
-                    self.width,
-                    self.depth,
-                )
-            })
-            .collect()
+        let base = |i: i64| {
+            let v = match self.order {
+                Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
+                Order::Column => hf.scale(-(2 * i + 1)),
+            };
+            Base::new(
+                Pose {
+                    at: offset(a, v),
+                    facing: self.front.facing,
+                },
+                self.width,
+                self.depth,
+            )
+        };
+        match Bases::EMPTY {
+            Bases::Inline(_, mut list) if n as usize <= Bases::INLINE => {
+                for (i, b) in list.iter_mut().take(n as usize).enumerate() {
+                    *b = base(i as i64);
+                }
+                Bases::Inline(n as u8, list)
+            }
+            _ => Bases::Heap((0..n).map(base).collect()),
+        }
     }
     /// The bounding box of every base (that of the outline: the bases'
     /// corners lie on it).
