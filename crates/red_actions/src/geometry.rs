@@ -379,6 +379,90 @@ impl Bbox {
     }
 }
 
+/// A formation's bases: inline up to [`Bases::INLINE`] of them, on the
+/// heap past that (a troop card's `max_bases` is a `u8`). Used as a slice.
+#[derive(Clone, Debug)]
+pub enum Bases {
+    Inline(u8, [Base; Bases::INLINE]),
+    Heap(Vec<Base>),
+}
+
+impl Bases {
+    pub const INLINE: usize = 8;
+    pub const EMPTY: Bases = Bases::Inline(
+        0,
+        [Base {
+            pose: Pose {
+                at: Point {
+                    x: Inches(0),
+                    y: Inches(0),
+                },
+                facing: Degrees(0),
+            },
+            width: Inches(0),
+            depth: Inches(0),
+        }; Bases::INLINE],
+    );
+    pub fn push(&mut self, b: Base) {
+        match self {
+            Bases::Inline(n, a) if (*n as usize) < Bases::INLINE => {
+                a[*n as usize] = b;
+                *n += 1;
+            }
+            Bases::Inline(n, a) => {
+                let mut v = a[..*n as usize].to_vec();
+                v.push(b);
+                *self = Bases::Heap(v);
+            }
+            Bases::Heap(v) => v.push(b),
+        }
+    }
+}
+
+impl std::ops::Deref for Bases {
+    type Target = [Base];
+    fn deref(&self) -> &[Base] {
+        match self {
+            Bases::Inline(n, a) => &a[..*n as usize],
+            Bases::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Bases {
+    fn deref_mut(&mut self) -> &mut [Base] {
+        match self {
+            Bases::Inline(n, a) => &mut a[..*n as usize],
+            Bases::Heap(v) => v,
+        }
+    }
+}
+
+impl FromIterator<Base> for Bases {
+    fn from_iter<I: IntoIterator<Item = Base>>(iter: I) -> Bases {
+        let mut b = Bases::EMPTY;
+        for x in iter {
+            b.push(x);
+        }
+        b
+    }
+}
+
+impl<'a> IntoIterator for &'a Bases {
+    type Item = &'a Base;
+    type IntoIter = std::slice::Iter<'a, Base>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Bases {
+    fn eq(&self, o: &Bases) -> bool {
+        **self == **o
+    }
+}
+impl Eq for Bases {}
+
 /// One base: an oriented rectangle on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Base {
@@ -757,27 +841,40 @@ impl Formation {
     fn halves(&self) -> (Vec2, Vec2) {
         half_vectors(self.front.facing, self.width, self.depth)
     }
-    /// The bases, left to right (line) or front to rear (column).
+    /// The bases, left to right (line) or front to rear (column), as a
+    /// `Vec` (the board keeps them); the rules ask [`Formation::base_list`].
     pub fn bases(&self) -> Vec<Base> {
+        self.base_list().to_vec()
+    }
+    /// [`Formation::bases`] without a heap allocation for up to
+    /// [`Bases::INLINE`] bases.
+    pub fn base_list(&self) -> Bases {
         let (hf, hr) = self.halves();
         let n = self.count as i64;
         let a = self.front.at;
-        (0..n)
-            .map(|i| {
-                let v = match self.order {
-                    Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
-                    Order::Column => hf.scale(-(2 * i + 1)),
-                };
-                Base::new(
-                    Pose {
-                        at: offset(a, v),
-                        facing: self.front.facing,
-                    },
-                    self.width,
-                    self.depth,
-                )
-            })
-            .collect()
+        let base = |i: i64| {
+            let v = match self.order {
+                Order::Line => hr.scale(2 * i + 1 - n).minus(hf),
+                Order::Column => hf.scale(-(2 * i + 1)),
+            };
+            Base::new(
+                Pose {
+                    at: offset(a, v),
+                    facing: self.front.facing,
+                },
+                self.width,
+                self.depth,
+            )
+        };
+        match Bases::EMPTY {
+            Bases::Inline(_, mut list) if n as usize <= Bases::INLINE => {
+                for (i, b) in list.iter_mut().take(n as usize).enumerate() {
+                    *b = base(i as i64);
+                }
+                Bases::Inline(n as u8, list)
+            }
+            _ => Bases::Heap((0..n).map(base).collect()),
+        }
     }
     /// The bounding box of every base (that of the outline: the bases'
     /// corners lie on it).

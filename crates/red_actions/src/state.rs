@@ -3,7 +3,7 @@
 //! the segment, the seeded generator; the actions a player takes and the
 //! events they cause.
 
-use crate::geometry::{self, Base, Formation, Turn};
+use crate::geometry::{self, Bases, Formation, Turn};
 use engine::param::{Degrees, Inches};
 use engine::{GameRng, Outcome, Side};
 use serde::{Deserialize, Serialize};
@@ -241,11 +241,11 @@ impl Unit {
             2 * (b - t)
         }
     }
-    pub fn footprint(&self) -> Vec<Base> {
+    pub fn footprint(&self) -> Bases {
         if self.on_table() {
-            self.formation.bases()
+            self.formation.base_list()
         } else {
-            Vec::new()
+            Bases::EMPTY
         }
     }
 }

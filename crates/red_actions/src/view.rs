@@ -111,7 +111,7 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
                 side: u.side,
                 troop: r.troop(u).name.clone(),
                 order: u.order,
-                bases: u.footprint(),
+                bases: u.footprint().to_vec(),
                 terror: u.terror,
                 humiliated: u.humiliated,
                 pinned: u.pinned,

@@ -191,7 +191,7 @@ impl Formation {
     /// centre, plus the farthest any base had to close up.
     pub fn turned(&self, turn: Turn) -> Moved {
         let n = self.count as i64;
-        let old = self.bases();
+        let old = self.base_list();
         let (hf, hr) = self.halves();
         let (_, ranks) = self.files_ranks();
         let angle = match turn {
@@ -228,7 +228,7 @@ impl Formation {
         };
         // Which old base each new one is (new order: left to right, front
         // to rear).
-        let new = formation.bases();
+        let new = formation.base_list();
         let reversed = matches!(
             (self.order, turn),
             (Order::Line, Turn::Right) | (Order::Column, Turn::Left)

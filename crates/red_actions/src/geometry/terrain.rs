@@ -131,7 +131,11 @@ fn intervals_pushed(a: Point, b: Point, poly: &Polygon, push: i8) -> Vec<(Rat, R
         let s = raw(v);
         if s == 0 { push } else { s }
     };
-    let mut ts: Vec<Rat> = Vec::with_capacity(poly.points.len());
+    // The crossings: on the stack for the small polygons of the tables
+    // (the same values, in the same order, as a `Vec` would hold).
+    let mut small = [Rat::ZERO; 8];
+    let mut spilled: Vec<Rat> = Vec::new();
+    let mut count = 0;
     let l2 = d.len2();
     for (u, v) in poly.edges() {
         if side(u) == side(v) {
@@ -145,8 +149,21 @@ fn intervals_pushed(a: Point, b: Point, poly: &Polygon, push: i8) -> Vec<(Rat, R
             let e = Vec2::between(u, v);
             Rat::new(Vec2::between(a, u).cross(e), d.cross(e))
         };
-        ts.push(t);
+        if count < small.len() {
+            small[count] = t;
+        } else {
+            if spilled.is_empty() {
+                spilled.extend_from_slice(&small);
+            }
+            spilled.push(t);
+        }
+        count += 1;
     }
+    let ts: &mut [Rat] = if count <= small.len() {
+        &mut small[..count]
+    } else {
+        &mut spilled
+    };
     ts.sort();
     ts.chunks(2)
         .filter(|c| c.len() == 2)
@@ -190,6 +207,17 @@ pub fn segment_inside(a: Point, b: Point, poly: &Polygon) -> Vec<(Rat, Rat)> {
         LegIn::Outside => return Vec::new(),
         LegIn::Inside => return vec![(Rat::ZERO, Rat::ONE)],
         LegIn::Crosses => {}
+    }
+    // With no corner on the segment's line the two pushed lines cross the
+    // same edges at the same points: both give the same sorted, disjoint
+    // stretches, and their intersection is those stretches.
+    let d = Vec2::between(a, b);
+    if poly
+        .points
+        .iter()
+        .all(|&v| d.cross(Vec2::between(a, v)) != 0)
+    {
+        return intervals_pushed(a, b, poly, 1);
     }
     intersect(
         &intervals_pushed(a, b, poly, 1),

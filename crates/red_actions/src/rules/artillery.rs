@@ -424,7 +424,7 @@ impl RedActions {
             {
                 return false;
             }
-            o.formation.bases().iter().any(|b| {
+            o.formation.base_list().iter().any(|b| {
                 let c = b.corners();
                 b.contains(from)
                     || b.contains(to)

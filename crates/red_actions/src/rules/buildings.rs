@@ -40,7 +40,7 @@ impl RedActions {
         {
             return Ok(());
         }
-        let centres = Self::centres(&to.bases());
+        let centres = Self::centres(&to.base_list());
         let sc = self.sc();
         let woods = sc
             .terrain

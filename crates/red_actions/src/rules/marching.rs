@@ -89,7 +89,7 @@ impl RedActions {
             .filter(|l| l.kind == LineKind::Road)
             .collect();
         !roads.is_empty()
-            && Self::centres(&f.bases()).iter().all(|&p| {
+            && Self::centres(&f.base_list()).iter().all(|&p| {
                 roads.iter().any(|l| {
                     l.points
                         .windows(2)

@@ -888,16 +888,16 @@ impl RedActions {
             if !self.on_table(&to) {
                 return (Inches(sign * last), Blocked::Edge);
             }
-            let paths = corner_paths(&f.bases(), &to.bases());
+            let paths = corner_paths(&f.base_list(), &to.base_list());
             if self.terrain(u, &paths).is_none() {
                 return (Inches(sign * last), Blocked::Impassable);
             }
-            let bases = to.bases();
+            let bases = to.base_list();
             for (j, o) in s.units.iter().enumerate() {
                 if j != id as usize
                     && o.on_table()
                     && Self::near(&to, &o.formation)
-                    && geometry::units_overlap(&bases, &o.formation.bases())
+                    && geometry::units_overlap(&bases, &o.formation.base_list())
                 {
                     let by = if o.side == u.side {
                         Blocked::Friend

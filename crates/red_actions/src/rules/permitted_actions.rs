@@ -351,7 +351,7 @@ impl RedActions {
             return false;
         };
         let theirs = s.unit(e).footprint();
-        crate::geometry::unit_dist2(&step.formation.bases(), &theirs)
+        crate::geometry::unit_dist2(&step.formation.base_list(), &theirs)
             < crate::geometry::unit_dist2(&s.unit(id).footprint(), &theirs)
     }
 

@@ -81,7 +81,7 @@ impl RedActions {
                 run.blocked = Blocked::Edge;
                 break;
             }
-            let paths = corner_paths(&f.bases(), &to.bases());
+            let paths = corner_paths(&f.base_list(), &to.base_list());
             let m = self.mover(u) as usize;
             let areas: Vec<_> = self.prep.areas[m].iter().map(|(p, c)| (p, *c)).collect();
             let lines: Vec<_> = self.prep.lines[m].iter().map(|(p, c)| (p, *c)).collect();
@@ -89,7 +89,7 @@ impl RedActions {
                 run.blocked = Blocked::Impassable;
                 break;
             }
-            let bases = to.bases();
+            let bases = to.base_list();
             let mut clear = true;
             let mut stop = None;
             for (j, o) in s.units.iter().enumerate() {
@@ -101,7 +101,7 @@ impl RedActions {
                 if dx > 2500 || dy > 2500 {
                     continue;
                 }
-                if geometry::units_overlap(&bases, &o.formation.bases()) {
+                if geometry::units_overlap(&bases, &o.formation.base_list()) {
                     clear = false;
                     if o.side != u.side {
                         stop = Some(Blocked::Enemy);
@@ -124,7 +124,7 @@ impl RedActions {
                         && !o.routing
                         && self.troop(o).class <= class
                         && !run.near.contains(&(j as UnitId))
-                        && crate::geometry::within(&bases, &o.formation.bases(), within)
+                        && crate::geometry::within(&bases, &o.formation.base_list(), within)
                     {
                         run.near.push(j as UnitId);
                     }
@@ -245,17 +245,17 @@ impl RedActions {
             if !self.on_table(&to) {
                 return (Inches(last), true);
             }
-            let paths = corner_paths(&f.bases(), &to.bases());
+            let paths = corner_paths(&f.base_list(), &to.base_list());
             if geometry::worst_path_cost(&paths, &areas, &lines).is_none() {
                 return (Inches(last), true);
             }
-            let bases = to.bases();
+            let bases = to.base_list();
             for (j, o) in s.units.iter().enumerate() {
                 let j = j as UnitId;
                 if j == id || !o.on_table() || Some(j) == ignore {
                     continue;
                 }
-                let theirs = o.formation.bases();
+                let theirs = o.formation.base_list();
                 if geometry::units_overlap(&bases, &theirs) {
                     return (Inches(last), true);
                 }

@@ -411,11 +411,11 @@ impl RedActions {
                 if !self.on_table(&f) {
                     return Err(Stop::Edge);
                 }
-                let bases = f.bases();
+                let bases = f.base_list();
                 let clash = s.ids().any(|j| {
                     !cars.contains(&j)
                         && s.unit(j).on_table()
-                        && geometry::units_overlap(&bases, &s.unit(j).formation.bases())
+                        && geometry::units_overlap(&bases, &s.unit(j).formation.base_list())
                 });
                 if clash {
                     return Err(Stop::Clash);
@@ -665,7 +665,7 @@ impl RedActions {
         }
         let u = s.unit(id);
         let t = self.troop(u);
-        let cb = *s.unit(car).formation.bases().first()?;
+        let cb = *s.unit(car).formation.base_list().first()?;
         let theirs = s.unit(target).footprint();
         let sight: Vec<_> = self.prep.sight.iter().collect();
         let hedges: Vec<_> = self.prep.hedges.iter().collect();
@@ -738,7 +738,7 @@ impl RedActions {
         left: bool,
     ) -> Option<geometry::Formation> {
         let car = s.unit(self.carrier(s, id)?);
-        let cb = car.formation.bases().into_iter().next()?;
+        let cb = *car.formation.base_list().first()?;
         let facing =
             Degrees(car.formation.front.facing.0 + if left { -900 } else { 900 }).normalised();
         let mut f = s.unit(id).formation;

@@ -60,7 +60,7 @@ impl RedActions {
             }
             .map(|m| {
                 let before = quads(&s.unit(id).footprint());
-                (m.formation, before, quads(&m.formation.bases()))
+                (m.formation, before, quads(&m.formation.base_list()))
             })
         });
         let Some((to, before, after)) = moved else {

@@ -177,7 +177,7 @@ impl RedActions {
             return;
         }
         let to = s.unit(id).formation;
-        let paths = corner_paths(&from.bases(), &to.bases());
+        let paths = corner_paths(&from.base_list(), &to.base_list());
         let crosses = |line: &geometry::Polyline| {
             paths.iter().any(|p| {
                 p.windows(2)
