@@ -5,16 +5,26 @@
 //! A side cannot see the enemy's hidden units (Ambushes): one under a
 //! position marker shows as a marker, like the enemy's dummies; one in
 //! ambush does not show at all. Nor can it see the dice to come. The drawn
-//! game seeds the generator afresh; puts the enemy's hidden units under
-//! markers at random among all the enemy's marker points (real and dummy
-//! alike, so it cannot tell which is which, nor which unit is where); and
-//! takes the enemy's units in ambush off the table (waiting, never to
-//! enter, their bases not counted lost), so that the bot plays as if no
-//! ambush were laid rather than knowing where one is. Two things are
-//! known to the draw that the side could not know: how many of the
-//! markers are real (the deal keeps that number), and that the units in
-//! ambush exist. A deal that breaks the rules (a unit set down where it
-//! may not stand) is dealt again, a few times, then the markers are left.
+//! game seeds the generator afresh and deals the enemy's hidden units
+//! again from what the side can know:
+//!
+//! - which enemy units are hidden (the scenario's roster less those it
+//!   sees or saw go), but not which of them are under markers and which in
+//!   ambush: the units under markers are drawn from all of them alike;
+//! - how many markers are real: the markers it sees less the enemy's
+//!   dummies not yet found out (the scenario's dummies, less those it saw
+//!   removed), never more than the hidden units;
+//! - where the markers stand, but not which is which: the drawn units and
+//!   the dummies are dealt among the marker points at random.
+//!
+//! The hidden units not drawn under a marker are taken off the table
+//! (waiting, never to enter, their bases not counted lost), so that the
+//! bot plays as if no ambush were laid rather than knowing where one is. A
+//! deal that breaks the rules (a unit set down where it may not stand) is
+//! dealt again, a few times; then no hidden unit is left on the table and
+//! only the dummies stand at the marker points. Nothing in the deal reads
+//! which hidden unit is where, nor which is in ambush: two games that
+//! differ only in that draw the very same games.
 
 use crate::rules::RedActions;
 use crate::state::{State, Status};
@@ -36,49 +46,68 @@ impl RedActions {
         let mut st = s.clone();
         st.rng = engine::rng_from_seed(rng.random());
         st.loaded.clear();
-        // Units in ambush: off the table, somewhere that tells nothing.
-        for u in st.units.iter_mut() {
-            if u.side == enemy && u.on_table() && u.hidden && !u.marker {
-                u.status = Status::Waiting;
-                u.arrives = u8::MAX;
-                u.entry = None;
-                u.formation.front = Pose::default();
-            }
-        }
-        // Markers: the hidden units dealt among the marker points.
-        let real: Vec<usize> = (0..st.units.len())
+        // The enemy's hidden units on the table, under markers or in
+        // ambush alike, in the order of the roster.
+        let hidden: Vec<usize> = (0..st.units.len())
             .filter(|&i| {
                 let u = &st.units[i];
-                u.side == enemy && u.on_table() && u.hidden && u.marker
+                u.side == enemy && u.on_table() && u.hidden
             })
             .collect();
         let dummies: Vec<usize> = (0..st.dummies.len())
             .filter(|&i| st.dummies[i].side == enemy && !st.dummies[i].gone)
             .collect();
-        if real.is_empty() || real.len() + dummies.len() < 2 {
-            return st;
-        }
-        let mut points: Vec<Point> = real
+        // The marker points as the side sees them (real and dummy alike).
+        let mut points: Vec<Point> = hidden
             .iter()
+            .filter(|&&i| st.units[i].marker)
             .map(|&i| st.units[i].formation.front.at)
             .chain(dummies.iter().map(|&i| st.dummies[i].at))
             .collect();
         points.sort_by_key(|p| (p.x.0, p.y.0));
+        let real = points.len().saturating_sub(dummies.len()).min(hidden.len());
+        // Every hidden unit off the table, somewhere that tells nothing.
+        for &i in &hidden {
+            let u = &mut st.units[i];
+            u.status = Status::Waiting;
+            u.arrives = u8::MAX;
+            u.entry = None;
+            u.formation.front = Pose::default();
+            u.ambush = false;
+            u.marker = false;
+        }
+        if points.is_empty() {
+            return st;
+        }
         let base = st.clone();
+        let mut who = hidden.clone();
         for _ in 0..4 {
             let mut dealt = base.clone();
             shuffle(rng, &mut points);
-            for (&i, p) in real.iter().zip(&points) {
-                dealt.units[i].formation.front.at = *p;
+            shuffle(rng, &mut who);
+            for (&i, p) in who[..real].iter().zip(&points) {
+                let u = &mut dealt.units[i];
+                let was = &s.units[i];
+                u.status = was.status;
+                u.arrives = was.arrives;
+                u.entry = was.entry;
+                u.formation = was.formation.clone();
+                u.formation.front.at = *p;
+                u.marker = true;
             }
-            for (&i, p) in dummies.iter().zip(&points[real.len()..]) {
-                dealt.dummies[i].at = *p;
+            for (&d, p) in dummies.iter().zip(&points[real..]) {
+                dealt.dummies[d].at = *p;
             }
             if self.check_invariants(&dealt).is_ok() {
                 return dealt;
             }
         }
-        base
+        // No deal stood: the dummies alone at the marker points.
+        let mut dealt = base;
+        for (&d, p) in dummies.iter().zip(&points) {
+            dealt.dummies[d].at = *p;
+        }
+        dealt
     }
 
     /// About the chance that `side` wins: the objectives (who would hold

@@ -127,3 +127,76 @@ fn bot_plays_every_scenario_to_the_end() {
         assert_eq!(summary.games, 2);
     }
 }
+
+/// The drawn game reads only what the side can know: in the Village the
+/// Reds have one battalion under a position marker and an MG platoon in
+/// ambush. A game where the MG is under that marker and the battalion in
+/// ambush looks the same to the Whites, and must draw the very same games
+/// for them; and over many draws either unit stands under a marker (the
+/// draw does not keep which hidden unit is the real marker), while the
+/// markers the Whites see stay where they are, as many as they are.
+#[test]
+fn drawn_markers_come_from_what_the_side_can_know() {
+    let r = rules("village");
+    let s = Game::new(r.clone(), Options::new(), 3).unwrap().state().clone();
+    let white = engine::Side::A;
+    let red = engine::Side::B;
+    let hidden = |st: &State, marker: bool| {
+        (0..st.units.len())
+            .find(|&i| {
+                let u = &st.units[i];
+                u.side == red && u.on_table() && u.hidden && u.marker == marker
+            })
+            .expect("the Village has a Red unit under a marker and one in ambush")
+    };
+    let (m, a) = (hidden(&s, true), hidden(&s, false));
+    let mut s2 = s.clone();
+    let (pm, pa) = (
+        s2.units[m].formation.front.at,
+        s2.units[a].formation.front.at,
+    );
+    s2.units[m].formation.front.at = pa;
+    s2.units[m].marker = false;
+    s2.units[m].ambush = true;
+    s2.units[a].formation.front.at = pm;
+    s2.units[a].marker = true;
+    s2.units[a].ambush = false;
+    assert_eq!(
+        serde_json::to_string(&r.view(&s2, Some(white))).unwrap(),
+        serde_json::to_string(&r.view(&s, Some(white))).unwrap(),
+        "the exchange shows"
+    );
+    let markers = |st: &State| {
+        let mut v: Vec<_> = r
+            .view(st, Some(white))
+            .markers
+            .iter()
+            .map(|k| k.at)
+            .collect();
+        v.sort();
+        v
+    };
+    let seen = markers(&s);
+    assert!(seen.len() >= 2, "the Whites see several markers");
+    let mut under = [0u32; 2];
+    for seed in 0..40 {
+        let d1 = r.determinized(&s, white, &mut engine::rng_from_seed(seed));
+        let d2 = r.determinized(&s2, white, &mut engine::rng_from_seed(seed));
+        assert_eq!(
+            serde_json::to_string(&d1).unwrap(),
+            serde_json::to_string(&d2).unwrap(),
+            "seed {seed}: the draw depends on which hidden unit is under the marker"
+        );
+        assert_eq!(markers(&d1), seen, "seed {seed}: the markers moved");
+        assert!(r.check_invariants(&d1).is_ok());
+        for (k, &i) in [m, a].iter().enumerate() {
+            if d1.units[i].on_table() && d1.units[i].marker {
+                under[k] += 1;
+            }
+        }
+    }
+    assert!(
+        under[0] > 0 && under[1] > 0,
+        "each hidden unit under a marker in some draws: {under:?}"
+    );
+}
