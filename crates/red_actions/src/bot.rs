@@ -22,11 +22,15 @@
 //! bot plays as if no ambush were laid rather than knowing where one is. A
 //! deal that breaks the rules (a unit set down where it may not stand) is
 //! dealt again, a few times; then no hidden unit is left on the table and
-//! only the dummies stand at the marker points. Nothing in the deal reads
+//! only the dummies stand at the marker points. A hidden detachment (a
+//! unit divided off during the game: the rules cannot keep it waiting off
+//! the table) is drawn under a marker before the units of the roster, and
+//! one left over stays where it is (it tells where it stands). Nothing in the deal reads
 //! which hidden unit is where, nor which is in ambush: two games that
 //! differ only in that draw the very same games.
 
 use crate::rules::RedActions;
+use crate::scenario::Category;
 use crate::state::{State, Status};
 use engine::param::{Point, Pose};
 use engine::{GameRng, Ruleset, Side};
@@ -79,19 +83,32 @@ impl RedActions {
         if points.is_empty() {
             return st;
         }
+        // A detachment (a unit divided off during the game) is not in the
+        // scenario's roster and cannot wait off the table: detachments are
+        // dealt under markers first, and one left over stays where it is.
+        let roster = self.sc().units.len();
+        let keep_left = |dealt: &mut State, drawn: &[usize]| {
+            for &i in &hidden {
+                if i >= roster && !drawn.contains(&i) {
+                    dealt.units[i] = s.units[i].clone();
+                }
+            }
+        };
         let base = st.clone();
         let mut who = hidden.clone();
         for _ in 0..4 {
             let mut dealt = base.clone();
             shuffle(rng, &mut points);
             shuffle(rng, &mut who);
+            who.sort_by_key(|&i| i < roster);
+            keep_left(&mut dealt, &who[..real]);
             for (&i, p) in who[..real].iter().zip(&points) {
                 let u = &mut dealt.units[i];
                 let was = &s.units[i];
                 u.status = was.status;
                 u.arrives = was.arrives;
                 u.entry = was.entry;
-                u.formation = was.formation.clone();
+                u.formation = was.formation;
                 u.formation.front.at = *p;
                 u.marker = true;
             }
@@ -104,6 +121,7 @@ impl RedActions {
         }
         // No deal stood: the dummies alone at the marker points.
         let mut dealt = base;
+        keep_left(&mut dealt, &[]);
         for (&d, p) in dummies.iter().zip(&points) {
             dealt.dummies[d].at = *p;
         }
@@ -111,8 +129,11 @@ impl RedActions {
     }
 
     /// About the chance that `side` wins: the objectives (who would hold
-    /// each if the turn ended now, and whose troops stand nearer each),
-    /// and how near each army is to its flight figure.
+    /// each if the turn ended now, weighing more as the last turn comes
+    /// near, and whose troops stand nearer each), how near each army is to
+    /// its flight figure, and how far each army has come towards the
+    /// objectives (every unit's distance to its nearest objective, and
+    /// whether it faces it; a unit still to enter counts as farthest).
     pub fn value(&self, s: &State, side: Side) -> f32 {
         if let Some(o) = &s.outcome {
             return match o.winner {
@@ -134,6 +155,7 @@ impl RedActions {
         let other = side.other();
         let objectives =
             (held[side.index()] as f32 - held[other.index()] as f32) / total.max(1) as f32;
+        let late = f32::from(s.turn.min(sc.turns)) / f32::from(sc.turns.max(1));
         // Nearness: for each objective, whose troops (on the table, not
         // routing) stand closer to it, weighted by its value, from -1 to 1.
         let mut near = 0f32;
@@ -154,7 +176,77 @@ impl RedActions {
             };
             near += t * o.value as f32 / total.max(1) as f32;
         }
-        (0.5 + 0.25 * objectives + 0.15 * (flight(other) - flight(side)) + 0.1 * near)
-            .clamp(0.0, 1.0)
+        let come = self.come_forward(s);
+        (0.5 + (0.15 + 0.2 * late) * objectives
+            + 0.2 * (flight(other) - flight(side))
+            + 0.05 * near
+            + 0.25 * (come[side.index()] - come[other.index()]))
+        .clamp(0.0, 1.0)
+    }
+
+    /// How far each army has come towards the objectives, from 0 to 1:
+    /// the mean over its units not gone that take and hold ground (not
+    /// guns, mortars, trains or senior officers, which serve from where
+    /// they stand) of how near each stands to its nearest objective (1
+    /// within the objective's radius, 0 a table's diagonal away, still to
+    /// enter or routing), a tenth of it for facing that objective.
+    pub fn come_forward(&self, s: &State) -> [f32; 2] {
+        let sc = self.sc();
+        let diagonal = ((sc.width.0 as f32).powi(2) + (sc.depth.0 as f32).powi(2))
+            .sqrt()
+            .max(1.0);
+        let mut sum = [0f32; 2];
+        let mut count = [0f32; 2];
+        let takes_ground = |u: &crate::state::Unit| {
+            !matches!(
+                self.troop(u).category,
+                Category::Mortar
+                    | Category::FieldGun
+                    | Category::HorseGun
+                    | Category::HeavyGun
+                    | Category::Engine
+                    | Category::GunCar
+                    | Category::TurretCar
+                    | Category::MgCar
+                    | Category::Wagon
+                    | Category::Officer
+            )
+        };
+        for u in s
+            .units
+            .iter()
+            .filter(|u| u.status != Status::Gone && takes_ground(u))
+        {
+            count[u.side.index()] += 1.0;
+            if !u.on_table() || u.routing {
+                continue;
+            }
+            let front = u.formation.front;
+            let nearest = sc
+                .victory
+                .objectives
+                .iter()
+                .map(|o| {
+                    let (dx, dy) = (
+                        (o.at.x.0 - front.at.x.0) as f32,
+                        (o.at.y.0 - front.at.y.0) as f32,
+                    );
+                    let d = (dx * dx + dy * dy).sqrt();
+                    (d, dx, dy, o.radius.0 as f32)
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let Some((d, dx, dy, radius)) = nearest else {
+                continue;
+            };
+            let close = 1.0 - ((d - radius).max(0.0) / diagonal).min(1.0);
+            let facing = if d > radius {
+                let f = (front.facing.0 as f32 / 10.0).to_radians();
+                ((f.sin() * dx - f.cos() * dy) / d).max(0.0)
+            } else {
+                1.0
+            };
+            sum[u.side.index()] += 0.9 * close + 0.1 * facing;
+        }
+        [sum[0] / count[0].max(1.0), sum[1] / count[1].max(1.0)]
     }
 }

@@ -138,7 +138,10 @@ fn bot_plays_every_scenario_to_the_end() {
 #[test]
 fn drawn_markers_come_from_what_the_side_can_know() {
     let r = rules("village");
-    let s = Game::new(r.clone(), Options::new(), 3).unwrap().state().clone();
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
     let white = engine::Side::A;
     let red = engine::Side::B;
     let hidden = |st: &State, marker: bool| {
@@ -199,4 +202,99 @@ fn drawn_markers_come_from_what_the_side_can_know() {
         under[0] > 0 && under[1] > 0,
         "each hidden unit under a marker in some draws: {under:?}"
     );
+}
+
+/// The value counts how far each army has come towards the objectives:
+/// in the Village the Whites all wait to enter (nothing come), a White
+/// company set down on the church counts and raises the Whites' value, a
+/// White gun set down there does not count (guns serve from where they
+/// stand).
+#[test]
+fn the_value_counts_troops_come_towards_the_objectives() {
+    use red_actions::scenario::Category;
+    use red_actions::state::Status;
+    let r = rules("village");
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let white = engine::Side::A;
+    let church = r.sc().victory.objectives[0].at;
+    let start = r.come_forward(&s);
+    assert_eq!(start[0], 0.0, "the Whites have not entered");
+    assert!(start[1] > 0.5, "the Reds stand near their objectives");
+    let find = |gun: bool| {
+        (0..s.units.len())
+            .find(|&i| {
+                let u = &s.units[i];
+                let c = r.troop(u).category;
+                u.side == white
+                    && u.status == Status::Waiting
+                    && if gun {
+                        c == Category::FieldGun
+                    } else {
+                        c == Category::Rifle
+                    }
+            })
+            .expect("the Whites have a rifle company and a gun to come")
+    };
+    let put = |i: usize| {
+        let mut t = s.clone();
+        t.units[i].status = Status::OnTable;
+        t.units[i].formation.front.at = church;
+        t
+    };
+    let company = put(find(false));
+    assert!(r.come_forward(&company)[0] > 0.0);
+    assert!(r.value(&company, white) > r.value(&s, white));
+    let gun = put(find(true));
+    assert_eq!(r.come_forward(&gun)[0], 0.0, "a gun counts");
+}
+
+/// A hidden detachment (a unit divided off during the game, not in the
+/// scenario's roster) cannot wait off the table (the rules look waiting
+/// units up in the roster): the drawn game keeps it on the table, and the
+/// rules can list choices in it.
+#[test]
+fn a_hidden_detachment_stays_on_the_table_in_the_draw() {
+    let r = rules("village");
+    let mut s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let red = engine::Side::B;
+    let m = (0..s.units.len())
+        .find(|&i| {
+            let u = &s.units[i];
+            u.side == red && u.on_table() && u.hidden && u.marker
+        })
+        .unwrap();
+    let mut detachment = s.units[m].clone();
+    detachment.formation.count = 1;
+    detachment.start_bases = 1;
+    detachment.formation.front.at.y.0 += 600;
+    // A base taken from the battalion, as dividing does; the battalion
+    // seen, the detachment in ambush: no marker is real, so the draw puts
+    // no hidden unit under one.
+    s.units[m].formation.count -= 1;
+    s.units[m].start_bases -= 1;
+    s.units[m].hidden = false;
+    s.units[m].marker = false;
+    detachment.marker = false;
+    detachment.ambush = true;
+    s.units.push(detachment);
+    let d = s.units.len() - 1;
+    assert_eq!(d, r.sc().units.len(), "the detachment is past the roster");
+    r.check_invariants(&s).unwrap();
+    for seed in 0..20 {
+        let drawn = r.determinized(&s, engine::Side::A, &mut engine::rng_from_seed(seed));
+        assert!(
+            drawn.units[d].on_table(),
+            "seed {seed}: the detachment left"
+        );
+        for side in engine::Side::BOTH {
+            let mut c = Vec::new();
+            r.choices(&drawn, side, &mut c);
+        }
+    }
 }
