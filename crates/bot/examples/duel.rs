@@ -37,11 +37,15 @@ fn main() -> Result<(), String> {
         None => (budget(&args[6])?, budget(&args[6])?),
     };
     // Search settings to try, per player: DEPTH_A, DEPTH_B (playout
-    // depth), C_A, C_B (exploration).
+    // depth), C_A, C_B (exploration), PRIOR_A, PRIOR_B (the root's
+    // progressive bias, 0 for none).
     let tuned = |kind, budget, who: &str| -> Result<Player, String> {
         let mut p = Player::new(kind, budget);
         if let Ok(d) = std::env::var(format!("DEPTH_{who}")) {
             p.mcts.playout_depth = d.parse().map_err(|e| format!("DEPTH_{who}: {e}"))?;
+        }
+        if let Ok(w) = std::env::var(format!("PRIOR_{who}")) {
+            p.mcts.prior = w.parse().map_err(|e| format!("PRIOR_{who}: {e}"))?;
         }
         if let Ok(c) = std::env::var(format!("C_{who}")) {
             p.mcts.exploration = c.parse().map_err(|e| format!("C_{who}: {e}"))?;
@@ -58,6 +62,15 @@ fn main() -> Result<(), String> {
         check_invariants: false,
     };
     let dirs = catalog::ScenarioDirs::standard();
+    // TRACE=1: one game (seed SEED, player a as side A) with every
+    // decision of side A printed, and the evaluation every 40 steps.
+    if std::env::var("TRACE").is_ok() && args[0] == "red_actions" {
+        let path = catalog::find_scenario(&dirs, &args[0], &args[1])
+            .ok_or_else(|| format!("no scenario {}", args[1]))?;
+        let rules = red_actions::rules::RedActions::load(&path).map_err(|e| e.to_string())?;
+        trace(&rules, &settings.a, &settings.b, seed);
+        return Ok(());
+    }
     let visitor = DuelVisitor {
         settings,
         quiet: args.get(7).is_some(),
@@ -76,4 +89,46 @@ fn main() -> Result<(), String> {
     println!("{}", summary.iterations_line());
     println!("{summary}");
     Ok(())
+}
+
+fn trace<R: engine::Ruleset>(rules: &R, a: &Player, b: &Player, seed: u64) {
+    use engine::{Decider, Side};
+    let mut game = engine::Game::new(rules.clone(), engine::Options::new(), seed).unwrap();
+    let mut recent = bot::Recent::default();
+    let mut step = 0u64;
+    while game.outcome().is_none() && step < 5000 {
+        let side = match game.to_decide() {
+            Decider::One(s) => s,
+            _ => Side::A,
+        };
+        let player = if side == Side::A { a } else { b };
+        let choices = game.legal_choices(side).to_vec();
+        let i = player.choose_avoiding(
+            rules,
+            game.state(),
+            side,
+            &choices,
+            bot::decision_seed(seed, step),
+            &recent,
+        );
+        if side == Side::A && choices.len() > 1 {
+            println!(
+                "{step} A: {} ({} choices)",
+                rules.describe_action(game.state(), side, &choices[i]),
+                choices.len()
+            );
+        }
+        if step.is_multiple_of(40) {
+            println!(
+                "{step} value for A {:.3}",
+                rules.evaluate(game.state(), Side::A)
+            );
+        }
+        let before = game.state().clone();
+        game.legal_choices(side);
+        let events = game.apply_choice(side, i).unwrap().to_vec();
+        recent.note(rules, &before, side, &events);
+        step += 1;
+    }
+    println!("{:?}", game.outcome());
 }

@@ -5,18 +5,32 @@
 //! A side cannot see the enemy's hidden units (Ambushes): one under a
 //! position marker shows as a marker, like the enemy's dummies; one in
 //! ambush does not show at all. Nor can it see the dice to come. The drawn
-//! game seeds the generator afresh; puts the enemy's hidden units under
-//! markers at random among all the enemy's marker points (real and dummy
-//! alike, so it cannot tell which is which, nor which unit is where); and
-//! takes the enemy's units in ambush off the table (waiting, never to
-//! enter, their bases not counted lost), so that the bot plays as if no
-//! ambush were laid rather than knowing where one is. Two things are
-//! known to the draw that the side could not know: how many of the
-//! markers are real (the deal keeps that number), and that the units in
-//! ambush exist. A deal that breaks the rules (a unit set down where it
-//! may not stand) is dealt again, a few times, then the markers are left.
+//! game seeds the generator afresh and deals the enemy's hidden units
+//! again from what the side can know:
+//!
+//! - which enemy units are hidden (the scenario's roster less those it
+//!   sees or saw go), but not which of them are under markers and which in
+//!   ambush: the units under markers are drawn from all of them alike;
+//! - how many markers are real: the markers it sees less the enemy's
+//!   dummies not yet found out (the scenario's dummies, less those it saw
+//!   removed), never more than the hidden units;
+//! - where the markers stand, but not which is which: the drawn units and
+//!   the dummies are dealt among the marker points at random.
+//!
+//! The hidden units not drawn under a marker are taken off the table
+//! (waiting, never to enter, their bases not counted lost), so that the
+//! bot plays as if no ambush were laid rather than knowing where one is. A
+//! deal that breaks the rules (a unit set down where it may not stand) is
+//! dealt again, a few times; then no hidden unit is left on the table and
+//! only the dummies stand at the marker points. A hidden detachment (a
+//! unit divided off during the game: the rules cannot keep it waiting off
+//! the table) is drawn under a marker before the units of the roster, and
+//! one left over stays where it is (it tells where it stands). Nothing in the deal reads
+//! which hidden unit is where, nor which is in ambush: two games that
+//! differ only in that draw the very same games.
 
 use crate::rules::RedActions;
+use crate::scenario::Category;
 use crate::state::{State, Status};
 use engine::param::{Point, Pose};
 use engine::{GameRng, Ruleset, Side};
@@ -36,54 +50,90 @@ impl RedActions {
         let mut st = s.clone();
         st.rng = engine::rng_from_seed(rng.random());
         st.loaded.clear();
-        // Units in ambush: off the table, somewhere that tells nothing.
-        for u in st.units.iter_mut() {
-            if u.side == enemy && u.on_table() && u.hidden && !u.marker {
-                u.status = Status::Waiting;
-                u.arrives = u8::MAX;
-                u.entry = None;
-                u.formation.front = Pose::default();
-            }
-        }
-        // Markers: the hidden units dealt among the marker points.
-        let real: Vec<usize> = (0..st.units.len())
+        // The enemy's hidden units on the table, under markers or in
+        // ambush alike, in the order of the roster.
+        let hidden: Vec<usize> = (0..st.units.len())
             .filter(|&i| {
                 let u = &st.units[i];
-                u.side == enemy && u.on_table() && u.hidden && u.marker
+                u.side == enemy && u.on_table() && u.hidden
             })
             .collect();
         let dummies: Vec<usize> = (0..st.dummies.len())
             .filter(|&i| st.dummies[i].side == enemy && !st.dummies[i].gone)
             .collect();
-        if real.is_empty() || real.len() + dummies.len() < 2 {
-            return st;
-        }
-        let mut points: Vec<Point> = real
+        // The marker points as the side sees them (real and dummy alike).
+        let mut points: Vec<Point> = hidden
             .iter()
+            .filter(|&&i| st.units[i].marker)
             .map(|&i| st.units[i].formation.front.at)
             .chain(dummies.iter().map(|&i| st.dummies[i].at))
             .collect();
         points.sort_by_key(|p| (p.x.0, p.y.0));
+        let real = points.len().saturating_sub(dummies.len()).min(hidden.len());
+        // Every hidden unit off the table, somewhere that tells nothing.
+        for &i in &hidden {
+            let u = &mut st.units[i];
+            u.status = Status::Waiting;
+            u.arrives = u8::MAX;
+            u.entry = None;
+            u.formation.front = Pose::default();
+            u.ambush = false;
+            u.marker = false;
+        }
+        if points.is_empty() {
+            return st;
+        }
+        // A detachment (a unit divided off during the game) is not in the
+        // scenario's roster and cannot wait off the table: detachments are
+        // dealt under markers first, and one left over stays where it is.
+        let roster = self.sc().units.len();
+        let keep_left = |dealt: &mut State, drawn: &[usize]| {
+            for &i in &hidden {
+                if i >= roster && !drawn.contains(&i) {
+                    dealt.units[i] = s.units[i].clone();
+                }
+            }
+        };
         let base = st.clone();
+        let mut who = hidden.clone();
         for _ in 0..4 {
             let mut dealt = base.clone();
             shuffle(rng, &mut points);
-            for (&i, p) in real.iter().zip(&points) {
-                dealt.units[i].formation.front.at = *p;
+            shuffle(rng, &mut who);
+            who.sort_by_key(|&i| i < roster);
+            keep_left(&mut dealt, &who[..real]);
+            for (&i, p) in who[..real].iter().zip(&points) {
+                let u = &mut dealt.units[i];
+                let was = &s.units[i];
+                u.status = was.status;
+                u.arrives = was.arrives;
+                u.entry = was.entry;
+                u.formation = was.formation;
+                u.formation.front.at = *p;
+                u.marker = true;
             }
-            for (&i, p) in dummies.iter().zip(&points[real.len()..]) {
-                dealt.dummies[i].at = *p;
+            for (&d, p) in dummies.iter().zip(&points[real..]) {
+                dealt.dummies[d].at = *p;
             }
             if self.check_invariants(&dealt).is_ok() {
                 return dealt;
             }
         }
-        base
+        // No deal stood: the dummies alone at the marker points.
+        let mut dealt = base;
+        keep_left(&mut dealt, &[]);
+        for (&d, p) in dummies.iter().zip(&points) {
+            dealt.dummies[d].at = *p;
+        }
+        dealt
     }
 
     /// About the chance that `side` wins: the objectives (who would hold
-    /// each if the turn ended now, and whose troops stand nearer each),
-    /// and how near each army is to its flight figure.
+    /// each if the turn ended now, weighing more as the last turn comes
+    /// near, and whose troops stand nearer each), how near each army is to
+    /// its flight figure, and how far each army has come towards the
+    /// objectives (every unit's distance to its nearest objective, and
+    /// whether it faces it; a unit still to enter counts as farthest).
     pub fn value(&self, s: &State, side: Side) -> f32 {
         if let Some(o) = &s.outcome {
             return match o.winner {
@@ -105,6 +155,7 @@ impl RedActions {
         let other = side.other();
         let objectives =
             (held[side.index()] as f32 - held[other.index()] as f32) / total.max(1) as f32;
+        let late = f32::from(s.turn.min(sc.turns)) / f32::from(sc.turns.max(1));
         // Nearness: for each objective, whose troops (on the table, not
         // routing) stand closer to it, weighted by its value, from -1 to 1.
         let mut near = 0f32;
@@ -125,7 +176,77 @@ impl RedActions {
             };
             near += t * o.value as f32 / total.max(1) as f32;
         }
-        (0.5 + 0.25 * objectives + 0.15 * (flight(other) - flight(side)) + 0.1 * near)
-            .clamp(0.0, 1.0)
+        let come = self.come_forward(s);
+        (0.5 + (0.15 + 0.2 * late) * objectives
+            + 0.2 * (flight(other) - flight(side))
+            + 0.05 * near
+            + 0.25 * (come[side.index()] - come[other.index()]))
+        .clamp(0.0, 1.0)
+    }
+
+    /// How far each army has come towards the objectives, from 0 to 1:
+    /// the mean over its units not gone that take and hold ground (not
+    /// guns, mortars, trains or senior officers, which serve from where
+    /// they stand) of how near each stands to its nearest objective (1
+    /// within the objective's radius, 0 a table's diagonal away, still to
+    /// enter or routing), a tenth of it for facing that objective.
+    pub fn come_forward(&self, s: &State) -> [f32; 2] {
+        let sc = self.sc();
+        let diagonal = ((sc.width.0 as f32).powi(2) + (sc.depth.0 as f32).powi(2))
+            .sqrt()
+            .max(1.0);
+        let mut sum = [0f32; 2];
+        let mut count = [0f32; 2];
+        let takes_ground = |u: &crate::state::Unit| {
+            !matches!(
+                self.troop(u).category,
+                Category::Mortar
+                    | Category::FieldGun
+                    | Category::HorseGun
+                    | Category::HeavyGun
+                    | Category::Engine
+                    | Category::GunCar
+                    | Category::TurretCar
+                    | Category::MgCar
+                    | Category::Wagon
+                    | Category::Officer
+            )
+        };
+        for u in s
+            .units
+            .iter()
+            .filter(|u| u.status != Status::Gone && takes_ground(u))
+        {
+            count[u.side.index()] += 1.0;
+            if !u.on_table() || u.routing {
+                continue;
+            }
+            let front = u.formation.front;
+            let nearest = sc
+                .victory
+                .objectives
+                .iter()
+                .map(|o| {
+                    let (dx, dy) = (
+                        (o.at.x.0 - front.at.x.0) as f32,
+                        (o.at.y.0 - front.at.y.0) as f32,
+                    );
+                    let d = (dx * dx + dy * dy).sqrt();
+                    (d, dx, dy, o.radius.0 as f32)
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let Some((d, dx, dy, radius)) = nearest else {
+                continue;
+            };
+            let close = 1.0 - ((d - radius).max(0.0) / diagonal).min(1.0);
+            let facing = if d > radius {
+                let f = (front.facing.0 as f32 / 10.0).to_radians();
+                ((f.sin() * dx - f.cos() * dy) / d).max(0.0)
+            } else {
+                1.0
+            };
+            sum[u.side.index()] += 0.9 * close + 0.1 * facing;
+        }
+        [sum[0] / count[0].max(1.0), sum[1] / count[1].max(1.0)]
     }
 }

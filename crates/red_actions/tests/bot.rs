@@ -127,3 +127,174 @@ fn bot_plays_every_scenario_to_the_end() {
         assert_eq!(summary.games, 2);
     }
 }
+
+/// The drawn game reads only what the side can know: in the Village the
+/// Reds have one battalion under a position marker and an MG platoon in
+/// ambush. A game where the MG is under that marker and the battalion in
+/// ambush looks the same to the Whites, and must draw the very same games
+/// for them; and over many draws either unit stands under a marker (the
+/// draw does not keep which hidden unit is the real marker), while the
+/// markers the Whites see stay where they are, as many as they are.
+#[test]
+fn drawn_markers_come_from_what_the_side_can_know() {
+    let r = rules("village");
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let white = engine::Side::A;
+    let red = engine::Side::B;
+    let hidden = |st: &State, marker: bool| {
+        (0..st.units.len())
+            .find(|&i| {
+                let u = &st.units[i];
+                u.side == red && u.on_table() && u.hidden && u.marker == marker
+            })
+            .expect("the Village has a Red unit under a marker and one in ambush")
+    };
+    let (m, a) = (hidden(&s, true), hidden(&s, false));
+    let mut s2 = s.clone();
+    let (pm, pa) = (
+        s2.units[m].formation.front.at,
+        s2.units[a].formation.front.at,
+    );
+    s2.units[m].formation.front.at = pa;
+    s2.units[m].marker = false;
+    s2.units[m].ambush = true;
+    s2.units[a].formation.front.at = pm;
+    s2.units[a].marker = true;
+    s2.units[a].ambush = false;
+    assert_eq!(
+        serde_json::to_string(&r.view(&s2, Some(white))).unwrap(),
+        serde_json::to_string(&r.view(&s, Some(white))).unwrap(),
+        "the exchange shows"
+    );
+    let markers = |st: &State| {
+        let mut v: Vec<_> = r
+            .view(st, Some(white))
+            .markers
+            .iter()
+            .map(|k| k.at)
+            .collect();
+        v.sort();
+        v
+    };
+    let seen = markers(&s);
+    assert!(seen.len() >= 2, "the Whites see several markers");
+    let mut under = [0u32; 2];
+    for seed in 0..40 {
+        let d1 = r.determinized(&s, white, &mut engine::rng_from_seed(seed));
+        let d2 = r.determinized(&s2, white, &mut engine::rng_from_seed(seed));
+        assert_eq!(
+            serde_json::to_string(&d1).unwrap(),
+            serde_json::to_string(&d2).unwrap(),
+            "seed {seed}: the draw depends on which hidden unit is under the marker"
+        );
+        assert_eq!(markers(&d1), seen, "seed {seed}: the markers moved");
+        assert!(r.check_invariants(&d1).is_ok());
+        for (k, &i) in [m, a].iter().enumerate() {
+            if d1.units[i].on_table() && d1.units[i].marker {
+                under[k] += 1;
+            }
+        }
+    }
+    assert!(
+        under[0] > 0 && under[1] > 0,
+        "each hidden unit under a marker in some draws: {under:?}"
+    );
+}
+
+/// The value counts how far each army has come towards the objectives:
+/// in the Village the Whites all wait to enter (nothing come), a White
+/// company set down on the church counts and raises the Whites' value, a
+/// White gun set down there does not count (guns serve from where they
+/// stand).
+#[test]
+fn the_value_counts_troops_come_towards_the_objectives() {
+    use red_actions::scenario::Category;
+    use red_actions::state::Status;
+    let r = rules("village");
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let white = engine::Side::A;
+    let church = r.sc().victory.objectives[0].at;
+    let start = r.come_forward(&s);
+    assert_eq!(start[0], 0.0, "the Whites have not entered");
+    assert!(start[1] > 0.5, "the Reds stand near their objectives");
+    let find = |gun: bool| {
+        (0..s.units.len())
+            .find(|&i| {
+                let u = &s.units[i];
+                let c = r.troop(u).category;
+                u.side == white
+                    && u.status == Status::Waiting
+                    && if gun {
+                        c == Category::FieldGun
+                    } else {
+                        c == Category::Rifle
+                    }
+            })
+            .expect("the Whites have a rifle company and a gun to come")
+    };
+    let put = |i: usize| {
+        let mut t = s.clone();
+        t.units[i].status = Status::OnTable;
+        t.units[i].formation.front.at = church;
+        t
+    };
+    let company = put(find(false));
+    assert!(r.come_forward(&company)[0] > 0.0);
+    assert!(r.value(&company, white) > r.value(&s, white));
+    let gun = put(find(true));
+    assert_eq!(r.come_forward(&gun)[0], 0.0, "a gun counts");
+}
+
+/// A hidden detachment (a unit divided off during the game, not in the
+/// scenario's roster) cannot wait off the table (the rules look waiting
+/// units up in the roster): the drawn game keeps it on the table, and the
+/// rules can list choices in it.
+#[test]
+fn a_hidden_detachment_stays_on_the_table_in_the_draw() {
+    let r = rules("village");
+    let mut s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let red = engine::Side::B;
+    let m = (0..s.units.len())
+        .find(|&i| {
+            let u = &s.units[i];
+            u.side == red && u.on_table() && u.hidden && u.marker
+        })
+        .unwrap();
+    let mut detachment = s.units[m].clone();
+    detachment.formation.count = 1;
+    detachment.start_bases = 1;
+    detachment.formation.front.at.y.0 += 600;
+    // A base taken from the battalion, as dividing does; the battalion
+    // seen, the detachment in ambush: no marker is real, so the draw puts
+    // no hidden unit under one.
+    s.units[m].formation.count -= 1;
+    s.units[m].start_bases -= 1;
+    s.units[m].hidden = false;
+    s.units[m].marker = false;
+    detachment.marker = false;
+    detachment.ambush = true;
+    s.units.push(detachment);
+    let d = s.units.len() - 1;
+    assert_eq!(d, r.sc().units.len(), "the detachment is past the roster");
+    r.check_invariants(&s).unwrap();
+    for seed in 0..20 {
+        let drawn = r.determinized(&s, engine::Side::A, &mut engine::rng_from_seed(seed));
+        assert!(
+            drawn.units[d].on_table(),
+            "seed {seed}: the detachment left"
+        );
+        for side in engine::Side::BOTH {
+            let mut c = Vec::new();
+            r.choices(&drawn, side, &mut c);
+        }
+    }
+}
