@@ -17,49 +17,6 @@ fn roll(s: &mut State, dice: &[u8]) {
     s.loaded = dice.iter().rev().copied().collect();
 }
 
-/// An empty table: every unit off it, every officer gone (no morale
-/// modifiers), nobody to act but `mover`'s side.
-fn empty(side: Side) -> (RedActions, State) {
-    let r = village();
-    let mut s = r.setup(&engine::Options::new(), 1).unwrap();
-    for u in s.units.iter_mut() {
-        u.status = Status::Waiting;
-        u.acted = true;
-        u.officer = None;
-        u.arrives = 99;
-        // Nobody hidden or in ambush.
-        u.hidden = false;
-        u.marker = false;
-        u.ambush = false;
-    }
-    s.dummies.clear();
-    // A general each in the far east corners, still to act: the turn
-    // does not end under the tests.
-    for (key, y, facing) in [("w_gen", 4.0, 180), ("r_kombrig", 44.0, 0)] {
-        let g = id(&r, key);
-        place(&mut s, g, 69.0, y, facing);
-        s.unit_mut(g).acted = false;
-    }
-    s.phase = Phase::Choose {
-        side,
-        card: None,
-        selected: None,
-    };
-    (r, s)
-}
-
-/// Red's divisional cavalry (3 bases of sabres, fighting 4) facing west
-/// 8" from White's 1st Volunteer company (4 bases, fighting 3) facing east.
-fn cavalry_and_volunteers() -> (RedActions, State, UnitId, UnitId) {
-    let (r, mut s) = empty(RED);
-    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
-    place(&mut s, cav, 40.0, 40.0, 270);
-    place(&mut s, vol, 32.0, 40.0, 90);
-    s.unit_mut(cav).acted = false;
-    s.unit_mut(cav).order = Order::Line;
-    (r, s, cav, vol)
-}
-
 fn charge(r: &RedActions, s: &mut State, unit: UnitId, target: UnitId) -> Vec<Event> {
     let mut ev = Vec::new();
     let side = s.unit(unit).side;

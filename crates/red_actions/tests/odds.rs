@@ -229,47 +229,6 @@ fn test_of(ev: &[Event], who: UnitId, which: Test) -> Option<bool> {
     })
 }
 
-/// An empty table: every unit off it, every officer gone (no morale
-/// modifiers), nobody hidden; a general each in the far east corners,
-/// still to act; `side` to choose.
-fn empty(side: Side) -> (RedActions, State) {
-    let r = village();
-    let mut s = r.setup(&engine::Options::new(), 1).unwrap();
-    for u in s.units.iter_mut() {
-        u.status = Status::Waiting;
-        u.acted = true;
-        u.officer = None;
-        u.arrives = 99;
-        u.hidden = false;
-        u.marker = false;
-        u.ambush = false;
-    }
-    s.dummies.clear();
-    for (key, y, facing) in [("w_gen", 4.0, 180), ("r_kombrig", 44.0, 0)] {
-        let g = id(&r, key);
-        place(&mut s, g, 69.0, y, facing);
-        s.unit_mut(g).acted = false;
-    }
-    s.phase = Phase::Choose {
-        side,
-        card: None,
-        selected: None,
-    };
-    (r, s)
-}
-
-/// Red's divisional cavalry facing west 8" from White's 1st Volunteer
-/// company facing east; Red to choose.
-fn cavalry_and_volunteers() -> (RedActions, State, UnitId, UnitId) {
-    let (r, mut s) = empty(RED);
-    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
-    place(&mut s, cav, 40.0, 40.0, 270);
-    place(&mut s, vol, 32.0, 40.0, 90);
-    s.unit_mut(cav).acted = false;
-    s.unit_mut(cav).order = Order::Line;
-    (r, s, cav, vol)
-}
-
 /// Red's 1st battalion alone in the open, routing with 2 terror; Red to
 /// choose.
 fn routing_battalion() -> (RedActions, State, UnitId) {
@@ -1424,24 +1383,7 @@ fn routing_through_friends_odds_count_their_tests_when_the_target_flees() {
         .odds(&s, WHITE, &flee)
         .expect("fleeing through friends has odds");
     let d = part(&odds, "your friends in its way");
-    let classify = |_: &State, ev: &[Event]| -> String {
-        let tested = ev
-            .iter()
-            .any(|e| matches!(e, Event::MoraleTest { unit, .. } if *unit == vol2));
-        let routs = ev
-            .iter()
-            .any(|e| matches!(e, Event::Routs { unit } if *unit == vol2));
-        let retires = ev
-            .iter()
-            .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == vol2));
-        match (tested, routs, retires) {
-            (false, ..) => "no friend tested".into(),
-            (true, false, false) => "every friend tested holds".into(),
-            (true, true, false) => "1 friend rout".into(),
-            (true, false, true) => "1 friend retire".into(),
-            (true, true, true) => "1 friend(s) rout, 1 retire".into(),
-        }
-    };
+    let classify = friend_fate(vol2);
     let counted = every_roll(&r, &s, WHITE, flee, &classify);
     assert!(counted.len() > 1, "{counted:?}");
     same_as(d, &counted);
@@ -1526,24 +1468,7 @@ fn unit_characteristics_a_mobs_rally_shows_its_roll_then_what_follows_if_it_acts
         ev.iter()
             .any(|e| matches!(e, Event::MobRoll { passed: true, .. }))
     };
-    let classify = |_: &State, ev: &[Event]| -> String {
-        let tested = ev
-            .iter()
-            .any(|e| matches!(e, Event::MoraleTest { unit, .. } if *unit == reg));
-        let routs = ev
-            .iter()
-            .any(|e| matches!(e, Event::Routs { unit } if *unit == reg));
-        let retires = ev
-            .iter()
-            .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == reg));
-        match (tested, routs, retires) {
-            (false, ..) => "no friend tested".into(),
-            (true, false, false) => "every friend tested holds".into(),
-            (true, true, false) => "1 friend rout".into(),
-            (true, false, true) => "1 friend retire".into(),
-            (true, true, true) => "1 friend(s) rout, 1 retire".into(),
-        }
-    };
+    let classify = friend_fate(reg);
     let counted = every_die(&r, &s, RED, a, &acts, &classify);
     assert!(counted.len() > 1, "{counted:?}");
     same_as(friends, &counted);
@@ -1917,5 +1842,28 @@ fn ambushes_no_odds_are_shown_against_a_unit_under_a_marker() {
             "{a:?}: {:?}",
             r.refusal(&s, RED, &a)
         );
+    }
+}
+
+/// What became of one friend routed through or passed, in the words of
+/// the odds' outcomes, from the events of a play.
+fn friend_fate(friend: UnitId) -> impl Fn(&State, &[Event]) -> String {
+    move |_, ev| {
+        let tested = ev
+            .iter()
+            .any(|e| matches!(e, Event::MoraleTest { unit, .. } if *unit == friend));
+        let routs = ev
+            .iter()
+            .any(|e| matches!(e, Event::Routs { unit } if *unit == friend));
+        let retires = ev
+            .iter()
+            .any(|e| matches!(e, Event::Retired { unit, .. } if *unit == friend));
+        match (tested, routs, retires) {
+            (false, ..) => "no friend tested".into(),
+            (true, false, false) => "every friend tested holds".into(),
+            (true, true, false) => "1 friend rout".into(),
+            (true, false, true) => "1 friend retire".into(),
+            (true, true, true) => "1 friend(s) rout, 1 retire".into(),
+        }
     }
 }
