@@ -351,13 +351,6 @@ pub fn is_move(a: &Action) -> bool {
     matches!(a, Action::Advance { .. } | Action::Wheel { .. })
 }
 
-/// What a click on the board hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hit {
-    Unit(UnitId),
-    Ground,
-}
-
 /// The unit whose base lies under the table point `p`, if any (the last
 /// drawn, that is the highest id, when bases overlap).
 pub fn unit_at(view: &View, p: Point) -> Option<UnitId> {
@@ -368,30 +361,17 @@ pub fn unit_at(view: &View, p: Point) -> Option<UnitId> {
         .next_back()
 }
 
-/// The choices (indices into [`Match::choices`]) that a click on `hit`
-/// stands for, with the unit `selected`: on a unit, the choices of the
-/// selected unit aimed at it (shoot, charge, fire…), else the unit's own
-/// choices but the moves (made with the ghost) and those aimed at others
-/// (made with a second click on the target).
-pub fn choices_for(m: &RaMatch, hit: Hit, selected: Option<UnitId>) -> Vec<usize> {
-    let Hit::Unit(u) = hit else {
-        return Vec::new();
-    };
-    let indices = |f: &dyn Fn(&Action) -> bool| -> Vec<usize> {
-        m.choices()
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| f(a))
-            .map(|(i, _)| i)
-            .collect()
-    };
-    if let Some(s) = selected {
-        let aimed = indices(&|a| a.unit() == s && target_of(a) == Some(u));
-        if !aimed.is_empty() {
-            return aimed;
-        }
-    }
-    indices(&|a| a.unit() == u && target_of(a).is_none() && !is_move(a))
+/// The choices (indices into [`Match::choices`]) that a click on unit `u`
+/// stands for when no selected unit aims at it: its own choices but the
+/// moves (made with the ghost) and those aimed at others (made with a
+/// second click on the target, [`aimed_by`]).
+pub fn own_choices(m: &RaMatch, u: UnitId) -> Vec<usize> {
+    m.choices()
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.unit() == u && target_of(a).is_none() && !is_move(a))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// What some choice of the prompt points at: the units that act, and the
@@ -411,7 +391,7 @@ pub fn legal_targets(m: &RaMatch, selected: Option<UnitId>) -> Legal {
     l.actors.dedup();
     if let Some(s) = selected {
         for a in aimed_by(m, s) {
-            let t = target_of(&a).expect("aimed_by keeps aimed actions");
+            let Some(t) = target_of(&a) else { continue };
             match l.targets.iter_mut().find(|(u, _)| *u == t) {
                 Some((_, v)) => v.push(a),
                 None => l.targets.push((t, vec![a])),
@@ -917,7 +897,7 @@ fn click_unit(
             return decide_aimed(m, s, &aimed, selected, menu);
         }
     }
-    let own = choices_for(m, Hit::Unit(u), None);
+    let own = own_choices(m, u);
     let more = m
         .choices()
         .iter()
