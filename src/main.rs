@@ -22,8 +22,9 @@ struct Cli {
     /// data folder, e.g. ~/.local/share/fourfronts).
     #[arg(long, global = true, value_name = "DIR")]
     data_dir: Option<PathBuf>,
-    /// Take screenshots of the launcher and of every Death on the Rails board
-    /// into DIR, then quit (exit status 1 if an image is blank).
+    /// Take screenshots of the launcher, of every scenario's board and of a
+    /// game in progress in each rule system into DIR, then quit (exit status
+    /// 1 if an image is blank).
     #[arg(long, value_name = "DIR")]
     screenshots: Option<PathBuf>,
     /// Print the time to the first launcher frame, then play the largest

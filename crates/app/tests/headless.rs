@@ -926,6 +926,14 @@ fn red_actions_one_turn_through_the_input_layer_with_a_move_made_by_dragging() {
         0,
         "a click on a unit with moves decides nothing"
     );
+    app.update();
+    assert!(
+        app.world()
+            .resource::<app::boards::red_actions::Tools>()
+            .ghost
+            .is_none(),
+        "no ghost while the pointer rests on the unit itself"
+    );
     // Pressed on it, dragged ahead, let go.
     MouseButton::Left.press(app.world_mut());
     app.update();

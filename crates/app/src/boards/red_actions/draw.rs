@@ -600,20 +600,8 @@ fn refresh(
     }
     let table = Table::of(m);
     let legal = legal_targets(m, selected.0);
-    let names: Vec<NameLabel> = view
-        .units
-        .iter()
-        .filter(|u| u.on_table && !u.bases.is_empty())
-        .map(|u| {
-            let at = centre(&table, &u.bases);
-            NameLabel {
-                id: u.id,
-                at: at - Vec2::new(0.0, name_drop(&table, at, u)),
-                chars: unit_label(u).chars().count(),
-            }
-        })
-        .collect();
-    let lines = label_lines(&names);
+    let names = unit_names(&table, view);
+    let places = place_names(&names, &table_labels(&table, m.game().rules().sc()));
     for (e, p, mut transform, mut vis, mut glide) in &mut pieces {
         let Some(u) = view.units.iter().find(|u| u.id == p.id) else {
             *vis = Visibility::Hidden;
@@ -622,13 +610,32 @@ fn refresh(
         let at = centre(&table, &u.bases);
         glide.place(&mut transform, at.extend(10.0 + p.id as f32 * 0.01));
         *vis = Visibility::Inherited;
-        let line = names
-            .iter()
-            .position(|n| n.id == u.id)
-            .map_or(0, |i| lines[i]);
-        dress(&mut commands, e, &table, at, u, &legal, selected.0, line);
+        let place = names.iter().position(|n| n.id == u.id).map_or(
+            NamePlace {
+                line: 0,
+                shift: 0.0,
+            },
+            |i| places[i],
+        );
+        dress(&mut commands, e, &table, at, u, &legal, selected.0, place);
     }
     draw_secrets_and_targets(&mut commands, m, &table, view, &legal, selected.0);
+}
+
+/// The names of the units on the table, where each hangs on its first line.
+fn unit_names(table: &Table, view: &red_actions::view::View) -> Vec<NameLabel> {
+    view.units
+        .iter()
+        .filter(|u| u.on_table && !u.bases.is_empty())
+        .map(|u| {
+            let at = centre(table, &u.bases);
+            NameLabel {
+                id: u.id,
+                at: at - Vec2::new(0.0, name_drop(table, at, u)),
+                chars: unit_label(u).chars().count(),
+            }
+        })
+        .collect()
 }
 
 /// Where a unit's name hangs: its top edge this far below the unit's
@@ -668,7 +675,7 @@ pub fn officer_mark(officer: &str) -> Option<String> {
     (n != 0).then(|| format!("*{n:+}"))
 }
 
-/// A unit's name on the table, for [`label_lines`]: the top middle of the
+/// A unit's name on the table, for [`place_names`]: the top middle of the
 /// label (world units) and its length in letters.
 #[derive(Clone, Copy, Debug)]
 pub struct NameLabel {
@@ -677,41 +684,106 @@ pub struct NameLabel {
     pub chars: usize,
 }
 
+/// A label's box in world units: left, bottom, right, top.
+pub type LabelBox = (f32, f32, f32, f32);
+
+/// The boxes of the table's own names (terrain, objectives, entry points),
+/// which unit names keep clear of where they can: a letter of Hack is
+/// about 0.6 of the font's size wide and a line 1.2 of it tall.
+fn table_labels(table: &Table, sc: &red_actions::scenario::Scenario) -> Vec<LabelBox> {
+    let boxed = |centre: Vec2, text_len: usize, size: f32| {
+        let (w, h) = (text_len as f32 * size * 0.6 / 2.0, size * 1.2 / 2.0);
+        (centre.x - w, centre.y - h, centre.x + w, centre.y + h)
+    };
+    let mut boxes = Vec::new();
+    for a in &sc.terrain {
+        let pts: Vec<Vec2> = a.points.iter().map(|p| table.world(*p)).collect();
+        boxes.push(boxed(middle(&pts), a.name.chars().count(), 10.0));
+    }
+    for o in &sc.victory.objectives {
+        let text = format!("{} ({} VP)", o.name, o.value).chars().count();
+        // Anchored at its bottom middle, 8 above the diamond.
+        boxes.push(boxed(
+            table.world(o.at) + Vec2::new(0.0, 8.0 + 6.0),
+            text,
+            10.0,
+        ));
+    }
+    for side in &sc.sides {
+        for e in &side.entries {
+            let mid = (table.world(e.from) + table.world(e.to)) / 2.0;
+            let at = mid - mid.normalize_or_zero() * 14.0;
+            boxes.push(boxed(at, "entry: ".len() + e.name.chars().count(), 9.0));
+        }
+    }
+    boxes
+}
+
 /// How tall a line of a unit's name is, and how wide a letter (the font
 /// is fixed-width: Hack at 9).
 const NAME_LINE: f32 = 9.5;
 const NAME_LETTER: f32 = 5.5;
 
-/// On which line under its unit each name goes (0: right under it), so
-/// that no two names overlap: each name in turn (in the order given) takes
-/// the first of four lines where it overlaps no name placed before it, or
-/// the line where it overlaps the fewest.
-pub fn label_lines(names: &[NameLabel]) -> Vec<u8> {
-    let rect = |n: &NameLabel, line: u8| {
-        let w = n.chars as f32 * NAME_LETTER / 2.0;
-        let top = n.at.y - f32::from(line) * NAME_LINE;
-        (n.at.x - w, top - NAME_LINE, n.at.x + w, top)
-    };
-    let overlaps = |a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)| {
-        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
-    };
-    let mut placed: Vec<(f32, f32, f32, f32)> = Vec::with_capacity(names.len());
-    let mut lines = Vec::with_capacity(names.len());
-    for n in names {
-        let line = (0..4u8)
-            .min_by_key(|&l| {
-                let r = rect(n, l);
-                (placed.iter().filter(|&&p| overlaps(r, p)).count(), l)
-            })
-            .unwrap_or(0);
-        placed.push(rect(n, line));
-        lines.push(line);
+/// Where a unit's name goes: `line` lines below its first (0: right
+/// under the unit), `shift` world units to the right.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NamePlace {
+    pub line: u8,
+    pub shift: f32,
+}
+
+impl NameLabel {
+    /// The name's box placed at `place`.
+    pub fn rect(&self, place: NamePlace) -> LabelBox {
+        let w = self.chars as f32 * NAME_LETTER / 2.0;
+        let top = self.at.y - f32::from(place.line) * NAME_LINE;
+        let x = self.at.x + place.shift;
+        (x - w, top - NAME_LINE, x + w, top)
     }
-    lines
+}
+
+fn boxes_overlap(a: LabelBox, b: LabelBox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Where each name goes so that it covers neither another name nor one of
+/// the table's (`fixed`): each name in turn (in the order given) takes,
+/// of its first four lines and on each a nudge of a quarter or half its
+/// width to either side, the place covering the fewest labels placed
+/// before it; among those, the highest line, then the smallest nudge.
+pub fn place_names(names: &[NameLabel], fixed: &[LabelBox]) -> Vec<NamePlace> {
+    let mut placed: Vec<LabelBox> = Vec::with_capacity(names.len() + fixed.len());
+    placed.extend_from_slice(fixed);
+    let mut places = Vec::with_capacity(names.len());
+    for n in names {
+        let quarter = n.chars as f32 * NAME_LETTER / 4.0;
+        let place = (0..4u8)
+            .flat_map(|line| [0i8, 1, -1, 2, -2].map(|k| (line, k)))
+            .map(|(line, k)| NamePlace {
+                line,
+                shift: f32::from(k) * quarter,
+            })
+            .min_by_key(|&p| {
+                let r = n.rect(p);
+                let covered = placed.iter().filter(|&&b| boxes_overlap(r, b)).count();
+                (
+                    covered,
+                    p.line,
+                    (p.shift.abs() / quarter.max(1.0)).round() as u8,
+                )
+            })
+            .unwrap_or(NamePlace {
+                line: 0,
+                shift: 0.0,
+            });
+        placed.push(n.rect(place));
+        places.push(place);
+    }
+    places
 }
 
 /// Gives a unit's piece its bases (the front edge dark), outline, name
-/// (on line `line` under it: [`label_lines`]) and markers.
+/// (where [`place_names`] put it) and markers.
 #[allow(clippy::too_many_arguments)]
 fn dress(
     commands: &mut Commands,
@@ -721,7 +793,7 @@ fn dress(
     u: &UnitView,
     legal: &Legal,
     selected: Option<UnitId>,
-    line: u8,
+    place: NamePlace,
 ) {
     let alpha = if u.hidden || u.ambush { 0.6 } else { 1.0 };
     let fill = side_colour(u.side).with_alpha(alpha);
@@ -777,13 +849,13 @@ fn dress(
             .map(|b| (table.world(b.pose.at) - at).length() + b.width.as_f32() * SCALE / 2.0)
             .fold(0.0f32, f32::max)
             .max(8.0);
-        // Names that would overlap a neighbour's (a train's cars, a line
-        // of companies) go a line or more lower.
-        let lower = f32::from(line) * NAME_LINE;
+        // Names that would cover a neighbour's (a train's cars, a line of
+        // companies) or the table's go a line or more lower, or aside.
+        let lower = f32::from(place.line) * NAME_LINE;
         c.spawn((
             label(unit_label(u), 9.0, Color::srgb(0.05, 0.05, 0.05)),
             Anchor::TOP_CENTER,
-            Transform::from_xyz(0.0, -name_drop(table, at, u) - lower, 0.3),
+            Transform::from_xyz(place.shift, -name_drop(table, at, u) - lower, 0.3),
         ));
         let marks = markers(u);
         if !marks.is_empty() {
@@ -809,8 +881,16 @@ pub fn short_name(name: &str) -> String {
     if name.chars().count() <= 18 {
         return name.to_string();
     }
-    let mut s: String = name.chars().take(17).collect();
+    // A divided unit's mark, "(a)", is what tells it from its other half:
+    // it stays, and the rest is cut.
+    let (stem, mark) = match name.rsplit_once(" (") {
+        Some((stem, m)) if m.ends_with(')') && m.chars().count() <= 3 => (stem, format!(" ({m}")),
+        _ => (name, String::new()),
+    };
+    let keep = 17usize.saturating_sub(mark.chars().count()).max(4);
+    let mut s: String = stem.chars().take(keep).collect();
     s.push('…');
+    s.push_str(&mark);
     s
 }
 
@@ -1074,6 +1154,21 @@ mod tests {
     }
 
     #[test]
+    fn a_long_name_is_cut_but_keeps_the_mark_of_its_half() {
+        assert_eq!(short_name("Light battery"), "Light battery");
+        assert_eq!(short_name("Mobilised battalion"), "Mobilised battali…");
+        let a = short_name("Divisional battery (a)");
+        let b = short_name("Divisional battery (b)");
+        assert_eq!(a, "Divisional ba… (a)");
+        assert_ne!(a, b);
+        assert!(a.chars().count() <= 18);
+        assert_eq!(
+            short_name("Battalion of the Republic (Kiev)"),
+            "Battalion of the …"
+        );
+    }
+
+    #[test]
     fn the_officer_mark_shows_only_an_officer_who_changes_morale() {
         assert_eq!(
             officer_mark("Kombat, inspiring (+1)").as_deref(),
@@ -1113,25 +1208,73 @@ mod tests {
                 chars: 30,
             },
         ];
-        let lines = label_lines(&names);
-        assert_eq!(lines[0], 0);
-        assert_eq!(lines[3], 0);
-        assert_ne!(lines[0], lines[1]);
-        assert_ne!(lines[1], lines[2]);
-        assert_ne!(lines[0], lines[2], "the third overlaps the first too");
-        // Placed where they were put, no two overlap.
-        let rect = |n: &NameLabel, l: u8| {
-            let w = n.chars as f32 * NAME_LETTER / 2.0;
-            let top = n.at.y - f32::from(l) * NAME_LINE;
-            (n.at.x - w, top - NAME_LINE, n.at.x + w, top)
+        let places = place_names(&names, &[]);
+        let first = NamePlace {
+            line: 0,
+            shift: 0.0,
         };
+        assert_eq!(places[0], first);
+        assert_eq!(places[3], first, "the far one stays where it is");
+        assert_ne!(places[1], first, "the second is moved");
+        // Placed where they were put, no two overlap.
         for i in 0..names.len() {
             for j in 0..i {
-                let (a, b) = (rect(&names[i], lines[i]), rect(&names[j], lines[j]));
-                assert!(
-                    !(a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3),
-                    "{i} and {j} overlap"
-                );
+                let (a, b) = (names[i].rect(places[i]), names[j].rect(places[j]));
+                assert!(!boxes_overlap(a, b), "{i} and {j} overlap");
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_keeps_clear_of_the_tables_own_names() {
+        let name = NameLabel {
+            id: 0,
+            at: Vec2::ZERO,
+            chars: 10,
+        };
+        let at = |line: u8, shift: f32| NamePlace { line, shift };
+        // A terrain name right under the unit, as tall as one line of it
+        // and wider than the name nudged aside: one line lower.
+        let ford = (-20.0, -NAME_LINE + 1.0, 20.0, -1.0);
+        assert_eq!(place_names(&[name], &[]), vec![at(0, 0.0)]);
+        assert_eq!(place_names(&[name], &[ford]), vec![at(1, 0.0)]);
+        // Where every line is covered, the first place covered least.
+        let wall = (-20.0, -4.0 * NAME_LINE, 20.0, -NAME_LINE - 1.0);
+        assert_eq!(place_names(&[name], &[ford, wall]), vec![at(0, 0.0)]);
+        // A narrow name of the table just off to the left: a nudge to the
+        // right on the first line (a quarter of 55 is 13.75).
+        let post = (-40.0, -5.0, -20.0, -2.0);
+        assert_eq!(place_names(&[name], &[post]), vec![at(0, 13.75)]);
+    }
+
+    #[test]
+    fn at_the_start_of_every_scenario_no_unit_name_covers_a_name_of_the_table() {
+        use engine::Ruleset;
+        for scenario in ["village", "wired_position", "railway_raid"] {
+            let path = catalog::shipped_dir()
+                .join("red_actions")
+                .join(format!("{scenario}.toml"));
+            let r = RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            let s = r.setup(&engine::Options::new(), 1).unwrap();
+            let sc = r.sc();
+            let table = Table {
+                width: sc.width.as_f32(),
+                depth: sc.depth.as_f32(),
+            };
+            let fixed = table_labels(&table, sc);
+            for side in [Side::A, Side::B] {
+                let view = r.view(&s, Some(side));
+                let names = unit_names(&table, &view);
+                let places = place_names(&names, &fixed);
+                for (n, p) in names.iter().zip(&places) {
+                    let r = n.rect(*p);
+                    let hit = fixed.iter().find(|&&b| boxes_overlap(r, b));
+                    let name = &view.units.iter().find(|u| u.id == n.id).unwrap().name;
+                    assert!(
+                        hit.is_none(),
+                        "{scenario}, {side:?}: {name} at {p:?} {r:?} covers {hit:?}"
+                    );
+                }
             }
         }
     }

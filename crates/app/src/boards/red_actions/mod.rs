@@ -510,7 +510,11 @@ fn value_at(
                 (h.x as f64, -h.y as f64)
             };
             let d = ((dx * hx + dy * hy) * 100.0).round() as i32;
-            let d = Inches(d.clamp(min.0, max.0.max(min.0)));
+            if d < min.0 {
+                // Behind or level with the front: not an advance.
+                return None;
+            }
+            let d = Inches(d.min(max.0.max(min.0)));
             Some((Value::Distance(d), f.advanced(d).formation))
         }
         Param::Angle { min, max } => {
@@ -529,7 +533,11 @@ fn value_at(
                     }
                 }
             };
-            let a = Degrees(angle.clamp(min.0, max.0.max(min.0)));
+            if angle < min.0 {
+                // Turned the other way (a wheel on the other end, if any).
+                return None;
+            }
+            let a = Degrees(angle.min(max.0.max(min.0)));
             let g = f.wheeled(pivot, a)?.formation;
             Some((Value::Angle(a), g))
         }
@@ -752,8 +760,25 @@ pub fn board_input(
         tools.keyed = None;
         tools.keyed_at = None;
     }
-    // The ghost: the move the pointer (or the keys) show.
+    // The ghost: the move the pointer (or the keys) show. None while the
+    // pointer rests on the unit itself, unless a drag from it is under way
+    // or the keys set a wheel: there it would show a meaningless sliver of
+    // an advance.
+    let on_unit = |p: Point| {
+        unit.is_some_and(|u| {
+            unit_of(&view, u).is_some_and(|x| x.bases.iter().any(|b| b.contains(p)))
+        })
+    };
+    let dragging_unit = tools
+        .press
+        .is_some_and(|pr| pr.kind == PressKind::Move && pr.dragged);
     let ghost = match (unit, pointer.0) {
+        (Some(_), Some(at))
+            if tools.keyed.is_none() && !dragging_unit && on_unit(table.point(at)) =>
+        {
+            tools.ghost_for = None;
+            None
+        }
         (Some(u), Some(at)) if !mine.is_empty() => {
             let p = table.point(at);
             let key = (m.revision, m.seat(), u, p, tools.keyed);
@@ -780,11 +805,7 @@ pub fn board_input(
                 let p = table.point(at);
                 let kind = if tools.measuring {
                     PressKind::Measure
-                } else if tools.ghost.is_some()
-                    && unit.is_some_and(|u| {
-                        unit_of(&view, u).is_some_and(|x| x.bases.iter().any(|b| b.contains(p)))
-                    })
-                {
+                } else if !mine.is_empty() && on_unit(p) {
                     PressKind::Move
                 } else {
                     PressKind::Click
@@ -1036,6 +1057,18 @@ mod tests {
         .unwrap();
         assert_eq!(v, Value::Angle(Degrees(100)));
         assert!(value_at(&advance, &f, p, Some((geometry::Side::Left, Degrees(100)))).is_none());
+        // Behind the front no advance is asked for (not the least one), and
+        // swung the other way no wheel on this end.
+        let behind = Point {
+            x: Inches(3000),
+            y: Inches(3300),
+        };
+        assert!(value_at(&advance, &f, behind, None).is_none());
+        let back = Point {
+            x: Inches(3775),
+            y: Inches(2000),
+        };
+        assert!(value_at(&wheel, &f, back, None).is_none());
     }
 
     /// With the kinds of action closed (the rules list a unit's shots and
