@@ -877,6 +877,15 @@ fn red_actions_one_turn_through_the_input_layer_with_a_move_made_by_dragging() {
         }
         let session = app.world().resource::<Session>();
         let m = session.of::<RedActions>().unwrap();
+        // A unit already chosen to act (else a click on it is the choice
+        // of it, a decision of its own).
+        if m.choices()
+            .iter()
+            .any(|a| matches!(a, Action::Select { .. }))
+        {
+            key_decision(&mut app, &mut rng);
+            continue;
+        }
         let offers = m.game().rules().offers(m.game().state(), m.seat());
         found = offers.iter().find_map(|o| match o.param {
             Param::Distance { max, .. } if max.0 >= 200 => match o.action(Value::Distance(max)) {

@@ -501,6 +501,9 @@ pub struct Question {
     pub ask: Ask,
 }
 
+/// No token: the unused places of [`Ask::ChooseOfficer`]'s draw.
+pub const NO_TOKEN: u16 = u16::MAX;
+
 /// What is asked. Each rulebook section that asks adds its own; the
 /// answers are actions (`RedActions::answers` lists them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -521,6 +524,11 @@ pub enum Ask {
     /// 6 on a d6) to act before the enemy unit about to act. Answers:
     /// [`Action::PreEmpt`] or [`Action::LetAct`].
     PreEmpt { clever: UnitId, enemy: UnitId },
+    /// Definitions (officer tokens): a senior officer has drawn two or
+    /// three tokens (`drawn`, [`NO_TOKEN`] where fewer) and keeps one; the
+    /// others go back to the bag. Answers: [`Action::KeepOfficer`], one per
+    /// distinct token.
+    ChooseOfficer { unit: UnitId, drawn: [u16; 3] },
     /// Charging: the target of a charge decides how to meet it. Answers:
     /// [`Action::StandCharge`], [`Action::FleeCharge`] (frontal charges),
     /// [`Action::ShootChargers`] (not yet acted, able to fire),
@@ -719,6 +727,12 @@ pub enum Action {
     LetAct {
         unit: UnitId,
     },
+    /// Answer to [`Ask::ChooseOfficer`]: the senior officer base `unit`
+    /// keeps token `token` of those it drew.
+    KeepOfficer {
+        unit: UnitId,
+        token: u16,
+    },
     /// Charge an enemy unit: the whole segment (a wheel of up to 45°
     /// toward it, then straight in; see `rules::charging`).
     Charge {
@@ -843,6 +857,7 @@ impl Action {
             | Action::SwapRetire { unit }
             | Action::PreEmpt { unit }
             | Action::LetAct { unit }
+            | Action::KeepOfficer { unit, .. }
             | Action::Charge { unit, .. }
             | Action::StandCharge { unit }
             | Action::FleeCharge { unit }
@@ -1142,6 +1157,12 @@ pub enum Event {
     OfficerDrawn {
         unit: UnitId,
         token: u16,
+    },
+    /// A senior officer kept `token` of the `drawn` tokens it drew.
+    OfficerKept {
+        unit: UnitId,
+        token: u16,
+        drawn: u8,
     },
     /// A Mob unit in sight of the enemy rolls to do more than shoot,
     /// charge or move away: `needed` or more goes.

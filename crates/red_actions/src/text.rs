@@ -42,6 +42,19 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
             r.name_for(s, Some(q.side), shooter),
             r.unit_name(s, target)
         ),
+        Ask::ChooseOfficer { unit, drawn } => {
+            let offered: Vec<String> = drawn
+                .iter()
+                .filter(|&&t| t != crate::state::NO_TOKEN)
+                .filter_map(|&token| r.token_at(s, unit, token).map(token_words))
+                .collect();
+            format!(
+                "{} has drawn {} officer tokens: {}. Which one leads? The others go back.",
+                r.unit_name(s, unit),
+                offered.len(),
+                offered.join("; ")
+            )
+        }
         Ask::TargetFled { charger } => format!(
             "the target of {} got away: halt where it stood, or run on along the line of the charge?",
             r.name(charger)
@@ -49,15 +62,34 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
     }
 }
 
+/// An officer token in words: its name, its morale modifier and its
+/// traits ("Kombrig, bold (+1; clever)").
+pub fn token_words(t: &crate::scenario::OfficerToken) -> String {
+    let traits: Vec<String> = t
+        .traits
+        .iter()
+        .map(|x| format!("{x:?}").to_lowercase())
+        .collect();
+    if traits.is_empty() {
+        format!("{} ({:+})", t.name, t.morale)
+    } else {
+        format!("{} ({:+}; {})", t.name, t.morale, traits.join(", "))
+    }
+}
+
 pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
     let name = r.side_name_of(side);
     if let Some(q) = r.question(s) {
-        return if q.side == side {
+        return if q.side == side && s.turn == 0 {
+            format!("Before the first turn: {name}, {}", question(r, s, q))
+        } else if q.side == side {
             format!(
                 "Turn {}: {name}, out of turn: {}",
                 s.turn,
                 question(r, s, q)
             )
+        } else if s.turn == 0 {
+            format!("Before the first turn: {name}, the other side chooses its officers.")
         } else {
             // Neutral: an out-of-turn question may be about a hidden unit.
             format!("Turn {}: {name}, the other side decides.", s.turn)
@@ -189,6 +221,10 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::SwapRetire { .. } => format!("{n} takes a loss instead of retiring"),
         Action::PreEmpt { .. } => format!("{n}'s Clever officer tries to act first"),
         Action::LetAct { .. } => format!("{n} lets the enemy act"),
+        Action::KeepOfficer { unit, token } => match r.token_at(s, unit, token) {
+            Some(t) => format!("{n} takes {}", token_words(t)),
+            None => format!("{n} takes an officer token its pool does not have"),
+        },
         Action::Charge { target, .. } => format!("{n} charges {}", r.name(target)),
         Action::StandCharge { .. } => format!("{n} stands to meet the charge"),
         Action::FleeCharge { .. } => format!("{n} flees from the charge (humiliated)"),
@@ -316,6 +352,12 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             "{} decides out of turn: {}",
             r.side_name_of(q.side),
             question(r, s, q)
+        ),
+        Event::OfficerKept { unit, token, drawn } => format!(
+            "{} keeps {} of the {drawn} officer tokens drawn.",
+            r.unit_name(s, *unit),
+            r.token_at(s, *unit, *token)
+                .map_or_else(|| "a token".to_string(), token_words)
         ),
         Event::OfficerDrawn { unit, token } => format!(
             "{} has a new officer: {}.",
@@ -893,6 +935,7 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::Veers { unit, .. }
         | Event::FoxholeHeld { unit }
         | Event::OfficerDrawn { unit, .. }
+        | Event::OfficerKept { unit, .. }
         | Event::MobRoll { unit, .. }
         | Event::Divided { unit, .. }
         | Event::Combined { unit, .. }

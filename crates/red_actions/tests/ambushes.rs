@@ -21,6 +21,7 @@ fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
 fn ambush() -> (RedActions, State, UnitId, UnitId) {
     let r = village();
     let mut s = r.setup(&Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.acted = true;
@@ -78,6 +79,7 @@ fn ambushes_the_enemy_sees_markers_never_the_hidden_units() {
 fn ambushes_secrets_end_when_everything_is_found() {
     let r = village();
     let mut s = r.setup(&Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     assert!(r.secrets_at_table(&s));
     for u in s.units.iter_mut() {
         u.hidden = false;
@@ -556,6 +558,7 @@ fn ambushes_a_hidden_unit_cannot_be_shot_and_the_refusal_tells_nothing() {
 fn ambushes_views_and_logs_never_show_the_other_sides_hidden_units() {
     let r = village();
     let mut s = r.setup(&Options::new(), 3).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     let (reg2, mg) = (id(&r, "r_reg2"), id(&r, "r_mg"));
     for step in 0..400 {
         let Some(side) = r.decider(&s) else { break };

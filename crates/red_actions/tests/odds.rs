@@ -821,6 +821,7 @@ fn ambushes_odds_tell_nothing_of_a_hidden_officer_or_a_dummy() {
 fn ambushes_scouting_odds_are_the_same_whatever_hides_there() {
     let r = village();
     let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.acted = true;
@@ -981,6 +982,7 @@ fn pre_empting_enemy_actions_odds_of_the_clever_officers_six() {
 fn quiet(name: &str, keep: &[&str], unit: &str) -> (RedActions, State, UnitId) {
     let r = load(name);
     let mut s = r.setup(&engine::Options::new(), 3).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for (i, u) in s.units.iter_mut().enumerate() {
         if !keep.contains(&r.sc().units[i].id.as_str()) && u.status == Status::OnTable {
             u.status = Status::Waiting;
@@ -1498,6 +1500,7 @@ fn permitted_actions_combining_units_whose_officers_are_of_equal_rank_has_odds()
     // the start of this one, each with a Kombat of rank 1.
     let r = village();
     let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.entry = None;

@@ -20,6 +20,7 @@ use common::*;
 fn alone() -> (RedActions, State, UnitId) {
     let r = village();
     let mut s = r.setup(&Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.acted = true;

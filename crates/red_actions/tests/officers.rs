@@ -28,6 +28,7 @@ fn empty(options: &[&str]) -> (RedActions, State) {
         o.insert(k.to_string(), true);
     }
     let mut s = r.setup(&o, 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.entry = None;
@@ -809,5 +810,165 @@ fn officer_casualties_a_senior_in_personal_command_rolls_too() {
     let view = r.view(&s, None);
     let v = view.units.iter().find(|u| u.id == red).unwrap();
     assert_eq!(v.officer, None);
+    r.check_invariants(&s).unwrap();
+}
+
+fn choices_of(r: &RedActions, s: &State, side: Side) -> Vec<Action> {
+    let mut out = Vec::new();
+    r.choices(s, side, &mut out);
+    out
+}
+
+/// The choices of officers open at the start, in the order asked.
+fn officer_questions(s: &State) -> Vec<(Side, UnitId, Vec<u16>)> {
+    s.questions
+        .iter()
+        .rev()
+        .filter_map(|q| match q.ask {
+            Ask::ChooseOfficer { unit, drawn } => Some((
+                q.side,
+                unit,
+                drawn
+                    .into_iter()
+                    .filter(|&t| t != red_actions::state::NO_TOKEN)
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn definitions_each_senior_officer_draws_two_or_three_tokens_and_keeps_one() {
+    let r = village();
+    for seed in 0..12 {
+        let s = r.setup(&Options::new(), seed).unwrap();
+        assert_eq!(s.turn, 0, "the officers are chosen before the first turn");
+        let asked = officer_questions(&s);
+        assert_eq!(asked.len(), s.questions.len(), "nothing else is asked yet");
+        // The Whites (side A) choose first, then the Reds.
+        let sides: Vec<Side> = asked.iter().map(|q| q.0).collect();
+        let mut sorted = sides.clone();
+        sorted.sort_by_key(|&x| x != Side::A);
+        assert_eq!(sides, sorted);
+        for side in [Side::A, Side::B] {
+            let seniors = s
+                .ids()
+                .filter(|&u| {
+                    s.unit(u).side == side
+                        && r.troop(s.unit(u)).category == red_actions::scenario::Category::Officer
+                })
+                .count();
+            // The Soviet army draws two tokens a senior officer, the Whites
+            // three; none drawn twice (without replacement).
+            let draw = if side == Side::A { 3 } else { 2 };
+            let mine: Vec<&(Side, UnitId, Vec<u16>)> =
+                asked.iter().filter(|q| q.0 == side).collect();
+            assert!(mine.len() <= seniors);
+            let mut all: Vec<u16> = Vec::new();
+            for (_, unit, drawn) in &mine {
+                assert_eq!(drawn.len(), draw, "seed {seed}");
+                let lead = s.unit(*unit).officer.unwrap().token;
+                assert!(
+                    drawn.contains(&lead),
+                    "the one leading until chosen is drawn"
+                );
+                all.extend(drawn);
+            }
+            let n = all.len();
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), n, "seed {seed}: a token drawn twice");
+        }
+    }
+}
+
+#[test]
+fn definitions_the_side_keeps_the_officer_it_chooses_and_then_the_turn_begins() {
+    let r = village();
+    // A seed where the first choice offers a token weaker than the best.
+    let (mut s, unit, weaker) = (0..40)
+        .find_map(|seed| {
+            let s = r.setup(&Options::new(), seed).unwrap();
+            let (_, unit, drawn) = officer_questions(&s).into_iter().next()?;
+            let lead = s.unit(unit).officer?.token;
+            let weaker = drawn.into_iter().find(|&t| {
+                r.token_at(&s, unit, t).map(|x| x.morale)
+                    < r.token_at(&s, unit, lead).map(|x| x.morale)
+            })?;
+            Some((s, unit, weaker))
+        })
+        .expect("a draw with a choice that matters");
+    let side = s.unit(unit).side;
+    // Its answers are one per different token, and only they are legal.
+    let choices = choices_of(&r, &s, side);
+    assert!(choices.contains(&Action::KeepOfficer {
+        unit,
+        token: weaker
+    }));
+    assert!(
+        choices
+            .iter()
+            .all(|a| matches!(a, Action::KeepOfficer { unit: u, .. } if *u == unit))
+    );
+    // The other side has nothing to do, and its prompt names no token.
+    assert!(choices_of(&r, &s, side.other()).is_empty());
+    let theirs = r.prompt_text(&s, side.other());
+    assert!(theirs.contains("the other side chooses"), "{theirs}");
+    let name = &r.token_at(&s, unit, weaker).unwrap().name;
+    assert!(!theirs.contains(name.as_str()));
+    assert!(r.prompt_text(&s, side).contains(name.as_str()));
+    // A token it did not draw is refused, the state as it was.
+    let not_drawn = (0..200u16)
+        .find(|t| !officer_questions(&s)[0].2.contains(t))
+        .unwrap();
+    let before = s.clone();
+    let why = r
+        .refusal(
+            &s,
+            side,
+            &Action::KeepOfficer {
+                unit,
+                token: not_drawn,
+            },
+        )
+        .expect("refused");
+    assert!(why.contains("does not answer"), "{why}");
+    assert_eq!(s, before);
+    // Keeping the weaker token: it leads, and the log says so.
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        side,
+        &Action::KeepOfficer {
+            unit,
+            token: weaker,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.unit(unit).officer, Some(Officer { token: weaker }));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::OfficerKept { unit: u, token, .. } if *u == unit && *token == weaker)
+    ));
+    // Once every senior officer has chosen, the first turn begins.
+    while let Some((side, unit, drawn)) = officer_questions(&s).into_iter().next() {
+        assert_eq!(s.turn, 0);
+        r.apply(
+            &mut s,
+            side,
+            &Action::KeepOfficer {
+                unit,
+                token: drawn[0],
+            },
+            &mut ev,
+        )
+        .unwrap();
+    }
+    assert_eq!(s.turn, 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::TurnBegins { turn: 1 }))
+    );
     r.check_invariants(&s).unwrap();
 }

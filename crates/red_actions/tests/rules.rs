@@ -15,6 +15,7 @@ use common::*;
 fn duel(gap: i32) -> (RedActions, State, UnitId, UnitId) {
     let r = village();
     let mut s = r.setup(&Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.acted = true;
@@ -34,7 +35,9 @@ fn duel(gap: i32) -> (RedActions, State, UnitId, UnitId) {
 #[test]
 fn setup_places_the_defenders_and_holds_the_attackers_back() {
     let r = village();
-    let s = r.setup(&Options::new(), 7).unwrap();
+    let mut s = r.setup(&Options::new(), 7).unwrap();
+    assert_eq!(s.turn, 0, "the senior officers choose first");
+    r.keep_officers_as_drawn(&mut s);
     let reg1 = s.unit(id(&r, "r_reg1"));
     assert_eq!(reg1.status, Status::OnTable);
     assert_eq!(reg1.formation.front.at.x, Inches::whole(31));

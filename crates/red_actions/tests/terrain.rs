@@ -52,6 +52,7 @@ fn place(s: &mut State, u: UnitId, x: f64, y: f64, facing: i32) {
 /// Everyone off the table and done for the turn.
 fn empty(r: &RedActions, seed: u64) -> State {
     let mut s = r.setup(&Options::new(), seed).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.acted = true;

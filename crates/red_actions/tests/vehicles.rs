@@ -20,6 +20,7 @@ use common::*;
 fn quiet(name: &str, keep: &[&str]) -> (RedActions, State) {
     let r = load(name);
     let mut s = r.setup(&Options::new(), 3).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for (i, u) in s.units.iter_mut().enumerate() {
         if !keep.contains(&r.sc().units[i].id.as_str()) && u.status == Status::OnTable {
             u.status = Status::Waiting;

@@ -76,6 +76,7 @@ mod tests {
             .join("../../scenarios/red_actions/village.toml");
         let r = RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let mut s = r.setup(&Options::new(), 1).unwrap();
+        r.keep_officers_as_drawn(&mut s);
         for u in s.units.iter_mut() {
             u.status = Status::Waiting;
             u.hidden = false;

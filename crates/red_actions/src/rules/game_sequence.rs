@@ -5,9 +5,11 @@
 //!
 //! Our readings: the standard roll-off is made again every turn (DD), ties
 //! rolled again; with dice initiative a tie goes to the last loser (the
-//! first tie of a turn is rolled again); senior officers keep the best of
-//! the tokens they draw (the choice is the player's in the text: an
-//! out-of-turn decision not yet offered).
+//! first tie of a turn is rolled again). Each senior officer draws its
+//! tokens (without replacement) and its side keeps one before the first
+//! turn ([`crate::state::Ask::ChooseOfficer`], side A's officers first);
+//! until then the best by morale leads, and the first turn begins once
+//! the last has chosen.
 
 use super::{Quiet, RedActions, Say, Words};
 use crate::geometry::Formation;
@@ -34,6 +36,9 @@ impl RedActions {
             bags[side.index()].shuffle(&mut rng);
         }
         let mut units = Vec::new();
+        // Each senior officer's draw that leaves a choice: the side keeps
+        // one before the first turn (Definitions).
+        let mut choices: Vec<(UnitId, [u16; 3])> = Vec::new();
         for u in &sc.units {
             let t = &sc.troops[u.troop];
             let order = match u.formation {
@@ -60,16 +65,24 @@ impl RedActions {
                 let drawn: Vec<u16> = bag
                     .iter()
                     .filter(|&&i| pool.tokens[i as usize].level == Level::Senior)
-                    .take(draw)
+                    .take(draw.min(3))
                     .copied()
                     .collect();
+                // Drawn without replacement: the tokens not kept go back
+                // once every senior officer has chosen, so no two draw the
+                // same token (nothing else is drawn from the bag before).
+                bag.retain(|i| !drawn.contains(i));
+                let mut offered = [crate::state::NO_TOKEN; 3];
+                offered[..drawn.len()].copy_from_slice(&drawn);
+                let id = units.len() as UnitId;
+                if self.distinct_drawn(u.side, offered).len() > 1 {
+                    choices.push((id, offered));
+                }
+                // Until the side chooses, the best by morale leads.
                 let best = drawn
                     .iter()
                     .copied()
                     .max_by_key(|&i| (pool.tokens[i as usize].morale, std::cmp::Reverse(i)));
-                if let Some(b) = best {
-                    bag.retain(|&i| i != b);
-                }
                 best.map(|token| Officer { token })
             } else if t.category.has_junior_officer() {
                 let pos = bag
@@ -181,8 +194,19 @@ impl RedActions {
             crushed: Vec::new(),
             kind: None,
         };
-        let mut ev = Vec::new();
-        self.begin_turn(&mut s, &mut ev);
+        // The choices are asked in the order of the units, side A's first;
+        // the first turn begins once they are answered.
+        choices.sort_by_key(|&(id, _)| (s.unit(id).side != Side::A, id));
+        for &(unit, drawn) in choices.iter().rev() {
+            s.questions.push(crate::state::Question {
+                side: s.unit(unit).side,
+                ask: crate::state::Ask::ChooseOfficer { unit, drawn },
+            });
+        }
+        if s.questions.is_empty() {
+            let mut ev = Vec::new();
+            self.begin_turn(&mut s, &mut ev);
+        }
         s
     }
 
@@ -856,6 +880,7 @@ impl RedActions {
             | Action::SwapRetire { .. }
             | Action::PreEmpt { .. }
             | Action::LetAct { .. } => self.officer_action_refusal(s, a, fresh, w),
+            Action::KeepOfficer { .. } => w.say(|| "nothing asks that now".into()),
             Action::Unpin { .. } => {
                 if !u.pinned {
                     w.say(|| format!("{} is not pinned", self.name(id)))

@@ -564,6 +564,7 @@ impl Ruleset for RedActions {
                 crate::state::Ask::Charged { .. } | crate::state::Ask::TargetFled { .. } => {
                     "charging"
                 }
+                crate::state::Ask::ChooseOfficer { .. } => "definitions",
             };
         }
         match &s.phase {

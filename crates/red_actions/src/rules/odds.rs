@@ -1477,6 +1477,7 @@ mod tests {
     fn facing_off() -> (RedActions, State, u16, u16) {
         let r = village();
         let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+        r.keep_officers_as_drawn(&mut s);
         for u in s.units.iter_mut() {
             u.status = Status::Waiting;
             u.acted = true;

@@ -35,6 +35,53 @@ impl RedActions {
         &sc.pools[sc.army_of(side).pool].tokens[t.token as usize]
     }
 
+    /// Token `token` of the pool of unit `unit`'s side (`None`: no such
+    /// unit or token, as in a typed action).
+    pub fn token_at(&self, s: &State, unit: UnitId, token: u16) -> Option<&OfficerToken> {
+        let side = s.units.get(unit as usize)?.side;
+        let sc = self.sc();
+        sc.pools[sc.army_of(side).pool].tokens.get(token as usize)
+    }
+
+    /// The tokens of a senior officer's draw ([`Ask::ChooseOfficer`]) that
+    /// differ from one another: two copies of one token are one choice.
+    pub fn distinct_drawn(&self, side: Side, drawn: [u16; 3]) -> Vec<u16> {
+        let sc = self.sc();
+        let tokens = &sc.pools[sc.army_of(side).pool].tokens;
+        let mut out: Vec<u16> = Vec::with_capacity(3);
+        for t in drawn.into_iter().filter(|&t| (t as usize) < tokens.len()) {
+            if !out
+                .iter()
+                .any(|&o| tokens[o as usize] == tokens[t as usize])
+            {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// Answers every open choice of officers with the token leading now
+    /// (the best of the draw by morale), as a side in a hurry would, and
+    /// so begins the first turn: for tests and tools that want the game as
+    /// it stands once the officers are chosen.
+    pub fn keep_officers_as_drawn(&self, s: &mut State) {
+        let mut ev = Vec::new();
+        while let Some(q) = s.questions.last() {
+            let Ask::ChooseOfficer { unit, .. } = q.ask else {
+                break;
+            };
+            let Some(Officer { token }) = s.unit(unit).officer else {
+                break;
+            };
+            self.answer(s, &Action::KeepOfficer { unit, token }, &mut ev);
+        }
+    }
+
+    /// The answers to a senior officer's draw.
+    pub(crate) fn distinct_tokens(&self, s: &State, unit: UnitId, drawn: [u16; 3]) -> Vec<u16> {
+        self.distinct_drawn(s.unit(unit).side, drawn)
+    }
+
     /// The senior officer base in personal command of the unit, if any.
     pub fn personal_commander(&self, s: &State, id: UnitId) -> Option<UnitId> {
         s.ids().find(|&o| {

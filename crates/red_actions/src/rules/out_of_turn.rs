@@ -55,6 +55,11 @@ impl RedActions {
                 out.push(Action::LetAct { unit: clever });
             }
             Ask::Charged { .. } | Ask::TargetFled { .. } => self.charge_answers(s, q, out),
+            Ask::ChooseOfficer { unit, drawn } => {
+                for token in self.distinct_tokens(s, unit, drawn) {
+                    out.push(Action::KeepOfficer { unit, token });
+                }
+            }
             Ask::ReturnFire { shooter, target } => {
                 out.push(Action::ReturnFire {
                     unit: target,
@@ -114,6 +119,23 @@ impl RedActions {
             }
             (Ask::SwapRetire { unit }, Action::SwapRetire { .. }) => {
                 self.swap_retire(s, unit, ev);
+            }
+            (Ask::ChooseOfficer { unit, drawn }, Action::KeepOfficer { token, .. }) => {
+                s.unit_mut(unit).officer = Some(crate::state::Officer { token });
+                let drawn = drawn
+                    .iter()
+                    .filter(|&&t| t != crate::state::NO_TOKEN)
+                    .count() as u8;
+                ev.push(Event::OfficerKept { unit, token, drawn });
+                // The last senior officer has chosen: the first turn.
+                if s.turn == 0
+                    && !s
+                        .questions
+                        .iter()
+                        .any(|q| matches!(q.ask, Ask::ChooseOfficer { .. }))
+                {
+                    self.begin_turn(s, ev);
+                }
             }
             (Ask::PreEmpt { clever, enemy }, Action::PreEmpt { .. }) => {
                 self.preempt(s, clever, enemy, ev);
@@ -178,6 +200,7 @@ mod tests {
             .join("../../scenarios/red_actions/village.toml");
         let r = RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let mut s = r.setup(&Options::new(), 1).unwrap();
+        r.keep_officers_as_drawn(&mut s);
         for u in s.units.iter_mut() {
             u.status = Status::Waiting;
             u.acted = true;

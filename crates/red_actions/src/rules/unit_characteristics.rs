@@ -101,6 +101,7 @@ impl RedActions {
                 | Action::SwapRetire { .. }
                 | Action::PreEmpt { .. }
                 | Action::LetAct { .. }
+                | Action::KeepOfficer { .. }
         );
         let known = matches!(
             a,

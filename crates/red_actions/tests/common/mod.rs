@@ -55,6 +55,7 @@ pub fn place(s: &mut State, u: UnitId, x: impl Into<f64>, y: impl Into<f64>, fac
 pub fn empty(side: Side) -> (RedActions, State) {
     let r = village();
     let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
     for u in s.units.iter_mut() {
         u.status = Status::Waiting;
         u.acted = true;
