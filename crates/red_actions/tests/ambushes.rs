@@ -851,3 +851,59 @@ fn ambushes_a_charge_from_ambush_is_fought_before_the_next_ambusher_answers() {
     assert!(s.questions.is_empty() && s.unit(white).acted);
     assert!(matches!(s.phase, Phase::Choose { side: RED, .. }));
 }
+
+/// Ambushes: the question is put when the mover comes within the
+/// ambusher's charge distance even out of its short shooting range; then
+/// the charge is the only way to spring (sabres: 4" short range, 14"
+/// reach from ambush).
+#[test]
+fn ambushes_a_move_into_charge_reach_alone_offers_only_the_charge() {
+    let (r, mut s) = empty(WHITE);
+    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
+    place(&mut s, cav, 45, 40, 270);
+    s.unit_mut(cav).order = red_actions::state::Order::Line;
+    s.unit_mut(cav).ambush = true;
+    place(&mut s, vol, 26, 40, 90);
+    let mut ev = Vec::new();
+    // 19" apart, then 13": within the 12" + 2" of a charge from ambush.
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: vol,
+            distance: Inches::whole(6),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            RED,
+            Ask::SpringAmbush {
+                unit: cav,
+                target: vol
+            }
+        ))
+    );
+    let mut answers = Vec::new();
+    r.choices(&s, RED, &mut answers);
+    assert_eq!(
+        answers,
+        vec![
+            Action::Charge {
+                unit: cav,
+                target: vol
+            },
+            Action::LieLow { unit: cav }
+        ]
+    );
+    // A spring by fire is refused with the state unchanged.
+    let before = s.clone();
+    let fire = Action::Spring {
+        unit: cav,
+        target: vol,
+    };
+    assert!(r.apply(&mut s, RED, &fire, &mut Vec::new()).is_err());
+    assert_eq!(s, before);
+}
