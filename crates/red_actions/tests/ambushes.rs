@@ -858,24 +858,8 @@ fn ambushes_a_charge_from_ambush_is_fought_before_the_next_ambusher_answers() {
 /// reach from ambush).
 #[test]
 fn ambushes_a_move_into_charge_reach_alone_offers_only_the_charge() {
-    let (r, mut s) = empty(WHITE);
-    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
-    place(&mut s, cav, 45, 40, 270);
-    s.unit_mut(cav).order = red_actions::state::Order::Line;
-    s.unit_mut(cav).ambush = true;
-    place(&mut s, vol, 26, 40, 90);
-    let mut ev = Vec::new();
     // 19" apart, then 13": within the 12" + 2" of a charge from ambush.
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: vol,
-            distance: Inches::whole(6),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    let (r, mut s, cav, vol) = cavalry_springs();
     assert_eq!(
         r.question(&s).map(|q| (q.side, q.ask)),
         Some((
@@ -906,4 +890,104 @@ fn ambushes_a_move_into_charge_reach_alone_offers_only_the_charge() {
     };
     assert!(r.apply(&mut s, RED, &fire, &mut Vec::new()).is_err());
     assert_eq!(s, before);
+}
+
+/// Sabres in ambush in the open and the 1st Volunteer company that has
+/// just come within 13" of them (the spring question open, Red to answer).
+fn cavalry_springs() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s) = empty(WHITE);
+    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
+    place(&mut s, cav, 45, 40, 270);
+    s.unit_mut(cav).order = red_actions::state::Order::Line;
+    s.unit_mut(cav).ambush = true;
+    place(&mut s, vol, 26, 40, 90);
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: vol,
+            distance: Inches::whole(6),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert!(matches!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::SpringAmbush { .. })
+    ));
+    (r, s, cav, vol)
+}
+
+/// Pursuit out of turn: the ambushing sabres win the fight, cut the
+/// Volunteers down in the pursuit, and the Volunteers' segment is over.
+#[test]
+fn ambushes_a_charge_out_of_turn_wins_and_pursues() {
+    let (r, mut s, cav, vol) = cavalry_springs();
+    // White's fear test 3+3, the fight 5+6 (as in the pursuit tests).
+    s.loaded = vec![6, 5, 3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::StandCharge { unit: vol }, &mut ev)
+        .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Pursuit { unit, .. } if *unit == cav)),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(vol).status, Status::Gone);
+    assert!(s.questions.is_empty() && s.charge.is_none());
+    assert!(!matches!(s.phase, Phase::Acting(_)), "{:?}", s.phase);
+    assert!(s.unit(cav).acted && s.unit(vol).acted);
+}
+
+/// Fleeing out of turn: the Volunteers flee the frontal charge (a
+/// humiliated marker, a rout); Red chooses to halt or run on; the
+/// Volunteers' segment is over.
+#[test]
+fn ambushes_a_charge_out_of_turn_the_mover_flees_and_the_charger_halts() {
+    let (r, mut s, cav, vol) = cavalry_springs();
+    s.loaded = vec![3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::FleeCharge { unit: vol },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert!(s.unit(vol).routing && s.unit(vol).humiliated == 1);
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((RED, Ask::TargetFled { charger: cav }))
+    );
+    r.apply(
+        &mut s,
+        RED,
+        &Action::HaltCharge { unit: cav },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(s.questions.is_empty() && s.charge.is_none());
+    assert!(!matches!(s.phase, Phase::Acting(_)), "{:?}", s.phase);
+    assert!(s.unit(vol).acted);
 }
