@@ -55,13 +55,14 @@ fn random_games_with_random_values_end_and_replay() {
     run(true, 100..103);
 }
 
-/// What a random game brought about: shots on the Shooting Table, fights
-/// on the Combat Table.
+/// What a random game brought about: shots on the Shooting Table, charges
+/// declared, fights on the Combat Table.
 #[derive(Default, Debug)]
 struct Tally {
     /// Steps that offered a shot or a charge.
     offered: u32,
     shots: u32,
+    charges: u32,
     fights: u32,
     steps: u32,
 }
@@ -113,10 +114,11 @@ fn closes_in(
 
 /// A random game whose player still picks only among the listed choices
 /// but weighs those that lead to shooting or charging (their kinds and
-/// the actions themselves) `weight` times the others, and moves that bring
-/// the unit nearer the enemy half that (1: the uniform player of the
-/// engine's runner); the invariants checked after every step, the game
-/// replayed from its save file at the end.
+/// the actions themselves) `weight` times the others, moves that bring the
+/// unit nearer the enemy half that, and choosing to move or to come on a
+/// quarter of it (1: the uniform player of the engine's runner); the
+/// invariants checked after every step, the game replayed from its save
+/// file at the end.
 fn weighted_game(r: &RedActions, seed: u64, weight: u32) -> Tally {
     use engine::{Game, Ruleset};
     use rand::RngExt;
@@ -158,6 +160,16 @@ fn weighted_game(r: &RedActions, seed: u64, weight: u32) -> Tally {
                     weight
                 } else if weight > 1 && closes_in(r, s, side, a) {
                     weight / 2
+                } else if weight > 1
+                    && matches!(
+                        a,
+                        Action::Kind {
+                            kind: ActionKind::Move,
+                            ..
+                        } | Action::Enter { .. }
+                    )
+                {
+                    weight / 4
                 } else {
                     1
                 }
@@ -181,6 +193,7 @@ fn weighted_game(r: &RedActions, seed: u64, weight: u32) -> Tally {
         for e in events {
             match e {
                 Event::Shot { .. } => tally.shots += 1,
+                Event::ChargeDeclared { .. } => tally.charges += 1,
                 Event::Combat { .. } => tally.fights += 1,
                 _ => {}
             }
@@ -203,7 +216,7 @@ fn weighted_game(r: &RedActions, seed: u64, weight: u32) -> Tally {
 /// and most of what it picks are moves: it rarely shoots (10 village games:
 /// 99 shots, no fight). A player that favours shooting, charging and
 /// closing in, still among the legal choices only, covers the Shooting and
-/// Combat Tables, morale and rout more often (215 shots and a fight in the
+/// Combat Tables, morale and rout more often (278 shots and a fight in the
 /// same games; `random_games_shots_uniform_and_favouring`).
 #[test]
 fn random_games_favouring_fire_and_charges_end_and_replay() {
@@ -214,6 +227,7 @@ fn random_games_favouring_fire_and_charges_end_and_replay() {
             let t = weighted_game(&r, seed, 8);
             total.offered += t.offered;
             total.shots += t.shots;
+            total.charges += t.charges;
             total.fights += t.fights;
             total.steps += t.steps;
         }
@@ -236,6 +250,7 @@ fn random_games_shots_uniform_and_favouring() {
                 let t = weighted_game(&r, seed, weight);
                 total.offered += t.offered;
                 total.shots += t.shots;
+                total.charges += t.charges;
                 total.fights += t.fights;
                 total.steps += t.steps;
             }
