@@ -476,6 +476,11 @@ pub struct Charge {
     /// Where the charger would meet the target as it stood (where it
     /// halts, and where its line runs on, if the target flees).
     pub contact: Formation,
+    /// The questions already open when it was declared (an ambusher's
+    /// charge out of turn, other ambushers still to answer): the charge
+    /// goes on whenever no question above them is open.
+    #[serde(default)]
+    pub under: u16,
 }
 
 impl State {

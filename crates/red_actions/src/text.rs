@@ -27,7 +27,7 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
             r.unit_name(s, clever)
         ),
         Ask::SpringAmbush { unit, target } => format!(
-            "{} has come within short range of {}, lying in ambush: spring the ambush (fire) or lie low?",
+            "{} has come within reach of {}, lying in ambush: spring the ambush (fire or charge, as the choices allow) or lie low?",
             r.name(target),
             r.name(unit)
         ),

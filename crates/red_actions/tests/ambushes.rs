@@ -617,3 +617,380 @@ fn ambushes_a_move_stopped_by_a_hidden_unit_does_not_name_it() {
     assert!(why.contains("an unseen enemy"), "{why}");
     assert!(!why.contains("MG"), "{why}");
 }
+
+/// Red's 1st battalion (riflemen, 6" a move) in ambush an inch inside the
+/// village's north edge, facing north; the 1st Volunteer company 13" north
+/// of it, facing it; White to choose. No officers on either unit.
+fn rifles_in_ambush() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s, mg, white) = ambush();
+    s.unit_mut(mg).status = Status::Waiting;
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 38, 17, 0);
+    let u = s.unit_mut(reg);
+    u.ambush = true;
+    u.hidden = true;
+    u.marker = false;
+    u.officer = None;
+    place(&mut s, white, 38, 4, 180);
+    s.unit_mut(white).officer = None;
+    (r, s, reg, white)
+}
+
+/// Ambushes: "An ambush can be sprung during another player's action,
+/// providing that action was a move that brought the unit closer ... and
+/// within its charge distance ... the rest of the move is pre-empted and
+/// the ambushers charge". The charge is an answer to the spring question;
+/// it has no charge test and 2" more reach; the mover answers it as a
+/// unit that has acted (stand or flee); the fight follows; then the
+/// mover's segment goes on, its move over.
+#[test]
+fn ambushes_an_ambusher_may_spring_a_charge_out_of_turn() {
+    let (r, mut s, reg, white) = rifles_in_ambush();
+    let mut ev = Vec::new();
+    // 7" from the ambushers: beyond a plain charge (6"), within one from
+    // ambush (8"), and within short range (8").
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(6),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(s.unit(reg).hidden, "in the village beyond 4\": not seen");
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            RED,
+            Ask::SpringAmbush {
+                unit: reg,
+                target: white
+            }
+        ))
+    );
+    let charge = Action::Charge {
+        unit: reg,
+        target: white,
+    };
+    let mut answers = Vec::new();
+    r.choices(&s, RED, &mut answers);
+    assert_eq!(
+        answers,
+        vec![
+            Action::Spring {
+                unit: reg,
+                target: white
+            },
+            charge,
+            Action::LieLow { unit: reg }
+        ]
+    );
+    // White reads and may do nothing while Red decides.
+    let mut none = Vec::new();
+    r.choices(&s, WHITE, &mut none);
+    assert!(none.is_empty());
+    let white_log = words(&r, &s, &ev, WHITE);
+    assert!(
+        !white_log.contains("ambush") && !white_log.contains("battalion"),
+        "{white_log}"
+    );
+    let json = serde_json::to_string(&r.view(&s, Some(WHITE))).unwrap();
+    assert!(!json.contains("1st battalion"), "{json}");
+    // The odds Red reads: no charge test; White's fear test, then the fight.
+    let odds = r.odds_of(&s, RED, &charge).unwrap();
+    assert!(
+        !odds.parts.iter().any(|p| p.subject == "the charge test"),
+        "{odds:?}"
+    );
+    assert!(
+        odds.parts
+            .iter()
+            .any(|p| p.subject == "the target's fear test"),
+        "{odds:?}"
+    );
+    assert!(odds.notes.iter().any(|n| n.contains("from ambush")));
+    // No charge test: White's fear test 1+1 is the first roll.
+    s.loaded = vec![1, 1];
+    let mut ev = Vec::new();
+    r.apply(&mut s, RED, &charge, &mut ev).unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleTest {
+            test: Test::Charge,
+            ..
+        }
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChargeDeclared { ambush: true, .. }))
+    );
+    assert!(!s.unit(reg).hidden && !s.unit(reg).ambush, "seen now");
+    assert!(s.unit(reg).acted, "its segment for the turn is spent");
+    assert_eq!(s.unit(white).terror, 1, "the ambush's terror marker");
+    assert!(words(&r, &s, &ev, WHITE).contains("springs its ambush"));
+    // White answers: it is in its own segment, so it has acted: it may
+    // stand or flee, not shoot at the chargers.
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            WHITE,
+            Ask::Charged {
+                charger: reg,
+                target: white
+            }
+        ))
+    );
+    let mut answers = Vec::new();
+    r.choices(&s, WHITE, &mut answers);
+    assert_eq!(
+        answers,
+        vec![
+            Action::StandCharge { unit: white },
+            Action::FleeCharge { unit: white }
+        ]
+    );
+    assert!(
+        r.odds_of(&s, WHITE, &Action::StandCharge { unit: white })
+            .is_some()
+    );
+    // The fight: 4+3 against 3+4 (an even fight, a draw-like result).
+    s.loaded = vec![4, 3, 4, 3, 4, 3, 4, 3];
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::StandCharge { unit: white }, &mut ev)
+        .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Combat { .. })),
+        "{ev:?}"
+    );
+    assert!(s.questions.is_empty(), "{:?}", s.questions);
+    assert!(s.charge.is_none());
+    // The sequence is back with White, whose segment it was: the
+    // Volunteers' move is over (nothing is left to them: riflemen that
+    // advanced do not fire), and White chooses its next unit.
+    assert!(s.unit(white).acted);
+    assert_eq!(
+        s.phase,
+        Phase::Choose {
+            side: WHITE,
+            card: None,
+            selected: None
+        }
+    );
+    assert_eq!(r.decider(&s), Some(WHITE));
+}
+
+/// Two ambushers asked at once: the one answered first charges, and the
+/// charge is fought out (the target's answer, the fight) before the other
+/// ambusher answers its own question.
+#[test]
+fn ambushes_a_charge_from_ambush_is_fought_before_the_next_ambusher_answers() {
+    let (r, mut s, reg1, white) = rifles_in_ambush();
+    let reg2 = id(&r, "r_reg2");
+    place(&mut s, reg1, 34, 17, 0);
+    place(&mut s, reg2, 42, 17, 0);
+    let u = s.unit_mut(reg2);
+    u.ambush = true;
+    u.hidden = true;
+    u.marker = false;
+    u.officer = None;
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(6),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.questions.len(), 2, "both ambushers are asked");
+    let Some(Ask::SpringAmbush { unit: first, .. }) = r.question(&s).map(|q| q.ask) else {
+        panic!("{:?}", s.questions)
+    };
+    let second = if first == reg1 { reg2 } else { reg1 };
+    // White's fear test 1+1, then the fight.
+    s.loaded = vec![3, 4, 3, 4, 3, 4, 3, 4, 1, 1];
+    let charge = Action::Charge {
+        unit: first,
+        target: white,
+    };
+    r.apply(&mut s, RED, &charge, &mut Vec::new()).unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::Charged {
+            charger: first,
+            target: white
+        })
+    );
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::StandCharge { unit: white }, &mut ev)
+        .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Combat { .. })),
+        "{ev:?}"
+    );
+    assert!(s.charge.is_none());
+    assert_eq!(s.questions.len(), 1);
+    assert!(matches!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::SpringAmbush { unit, .. }) if unit == second
+    ));
+    r.apply(
+        &mut s,
+        RED,
+        &Action::LieLow { unit: second },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert!(s.unit(second).ambush, "it still lies in ambush");
+    // The Volunteers' segment, interrupted, is over: the next segment is
+    // Red's (its second ambusher has still to act this turn).
+    assert!(s.questions.is_empty() && s.unit(white).acted);
+    assert!(matches!(s.phase, Phase::Choose { side: RED, .. }));
+}
+
+/// Ambushes: the question is put when the mover comes within the
+/// ambusher's charge distance even out of its short shooting range; then
+/// the charge is the only way to spring (sabres: 4" short range, 14"
+/// reach from ambush).
+#[test]
+fn ambushes_a_move_into_charge_reach_alone_offers_only_the_charge() {
+    // 19" apart, then 13": within the 12" + 2" of a charge from ambush.
+    let (r, mut s, cav, vol) = cavalry_springs();
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            RED,
+            Ask::SpringAmbush {
+                unit: cav,
+                target: vol
+            }
+        ))
+    );
+    let mut answers = Vec::new();
+    r.choices(&s, RED, &mut answers);
+    assert_eq!(
+        answers,
+        vec![
+            Action::Charge {
+                unit: cav,
+                target: vol
+            },
+            Action::LieLow { unit: cav }
+        ]
+    );
+    // A spring by fire is refused with the state unchanged.
+    let before = s.clone();
+    let fire = Action::Spring {
+        unit: cav,
+        target: vol,
+    };
+    assert!(r.apply(&mut s, RED, &fire, &mut Vec::new()).is_err());
+    assert_eq!(s, before);
+}
+
+/// Sabres in ambush in the open and the 1st Volunteer company that has
+/// just come within 13" of them (the spring question open, Red to answer).
+fn cavalry_springs() -> (RedActions, State, UnitId, UnitId) {
+    let (r, mut s) = empty(WHITE);
+    let (cav, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
+    place(&mut s, cav, 45, 40, 270);
+    s.unit_mut(cav).order = red_actions::state::Order::Line;
+    s.unit_mut(cav).ambush = true;
+    place(&mut s, vol, 26, 40, 90);
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: vol,
+            distance: Inches::whole(6),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert!(matches!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::SpringAmbush { .. })
+    ));
+    (r, s, cav, vol)
+}
+
+/// Pursuit out of turn: the ambushing sabres win the fight, cut the
+/// Volunteers down in the pursuit, and the Volunteers' segment is over.
+#[test]
+fn ambushes_a_charge_out_of_turn_wins_and_pursues() {
+    let (r, mut s, cav, vol) = cavalry_springs();
+    // White's fear test 3+3, the fight 5+6 (as in the pursuit tests).
+    s.loaded = vec![6, 5, 3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::StandCharge { unit: vol }, &mut ev)
+        .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Pursuit { unit, .. } if *unit == cav)),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(vol).status, Status::Gone);
+    assert!(s.questions.is_empty() && s.charge.is_none());
+    assert!(!matches!(s.phase, Phase::Acting(_)), "{:?}", s.phase);
+    assert!(s.unit(cav).acted && s.unit(vol).acted);
+}
+
+/// Fleeing out of turn: the Volunteers flee the frontal charge (a
+/// humiliated marker, a rout); Red chooses to halt or run on; the
+/// Volunteers' segment is over.
+#[test]
+fn ambushes_a_charge_out_of_turn_the_mover_flees_and_the_charger_halts() {
+    let (r, mut s, cav, vol) = cavalry_springs();
+    s.loaded = vec![3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::FleeCharge { unit: vol },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert!(s.unit(vol).routing && s.unit(vol).humiliated == 1);
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((RED, Ask::TargetFled { charger: cav }))
+    );
+    r.apply(
+        &mut s,
+        RED,
+        &Action::HaltCharge { unit: cav },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(s.questions.is_empty() && s.charge.is_none());
+    assert!(!matches!(s.phase, Phase::Acting(_)), "{:?}", s.phase);
+    assert!(s.unit(vol).acted);
+}

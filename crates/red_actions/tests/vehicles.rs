@@ -8,8 +8,9 @@ use engine::param::{Degrees, Inches};
 use engine::{Options, Ruleset};
 use red_actions::RedActions;
 use red_actions::geometry::Formation;
+use red_actions::scenario::Cover;
 use red_actions::state::{
-    Action, Event, FireMode, HitKind, Order, Phase, State, Status, Test, UnitId, VehicleCheck,
+    Action, Ask, Event, FireMode, HitKind, Order, Phase, State, Status, Test, UnitId, VehicleCheck,
     VehicleResult,
 };
 
@@ -1387,4 +1388,140 @@ fn moving_and_shooting_rifles_turn_before_firing_but_not_advance() {
         )
         .contains("before it moves")
     );
+}
+
+/// Trains: "Troops may fire rifles from within the train", and they can be
+/// fired back at (our reading, rulings.md, Trains): a shot at them is
+/// measured to their car and they count as in hard cover; the Shooting
+/// Table's results fall on them, not on the car; a retire does not move
+/// them; routing, they jump down on the side away from the enemy and run.
+#[test]
+fn trains_troops_aboard_are_shot_at_through_their_car_in_hard_cover() {
+    let (r, mut s, _) = train();
+    let troops = id(&r, "w_train_troops");
+    let wagon = id(&r, "w_train_wagon");
+    // Tachankas 3" south of the wagon's side, firing over their rear.
+    let sq = id(&r, "r_tach");
+    place(&mut s, sq, 32.0, 20.0, 180);
+    s.unit_mut(sq).order = Order::Line;
+    s.unit_mut(sq).formation.order = Order::Line.geometry();
+    its_turn(&mut s, sq);
+    let shoot = Action::Shoot {
+        unit: sq,
+        target: troops,
+    };
+    let red = s.unit(sq).side;
+    assert_eq!(r.refusal(&s, red, &shoot), None);
+    assert_eq!(r.cover_of(&s, troops), Cover::Hard, "the car's sides");
+    let sums = r
+        .fire_sums(&s, sq, troops)
+        .expect("the car in arc and range");
+    assert!(!sums.long_range);
+    // Hard cover, and the MGs' close-range shift.
+    let m = &r.sc().tables.shooting_modifiers;
+    assert_eq!(
+        sums.shift,
+        r.sc().tables.cover.wood as i32 + m.mg_close_columns as i32,
+        "{sums:?}"
+    );
+    let odds = r.odds_of(&s, red, &shoot).expect("a roll follows");
+    assert!(!odds.parts.is_empty());
+    // Only direct fire reaches them.
+    assert!(
+        refused(
+            &r,
+            &s,
+            Action::Fire {
+                unit: sq,
+                target: troops,
+                mode: FireMode::Speculative
+            }
+        )
+        .contains("direct fire")
+    );
+    // A roll with a Kill!: a base of the troops goes, not the car; the
+    // troops' fear test (6+6: failed) makes them jump down north, away
+    // from the tachankas, and run.
+    let kill = (2..=12u8).find_map(|roll| {
+        let mut t = s.clone();
+        dice(&mut t, &[roll / 2, roll - roll / 2, 6, 6, 6, 6, 6, 6]);
+        let ev = act(&r, &mut t, shoot);
+        let killed = ev.iter().any(
+            |e| matches!(e, Event::Shot { target, result, .. } if *target == troops && result.kill),
+        );
+        killed.then_some((t, ev))
+    });
+    let (t, ev) = kill.expect("some roll kills at close range");
+    r.check_invariants(&t).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BaseLost { unit } if *unit == troops))
+    );
+    assert_eq!(t.unit(wagon).status, Status::OnTable, "the car is not hurt");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleTest { unit, test: Test::Fear, passed: false, .. } if *unit == troops
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Disembarked { unit } if *unit == troops))
+    );
+    let u = t.unit(troops);
+    assert!(u.on_table() && u.routing, "{:?}", u.status);
+    assert!(
+        u.formation.front.at.y < Inches::whole(16),
+        "north of the line, away from the tachankas: {:?}",
+        u.formation.front.at
+    );
+    // Not yet acted, they may fire back at once from close range.
+    let mut t = s.clone();
+    t.unit_mut(troops).acted = false;
+    act(&r, &mut t, shoot);
+    assert_eq!(
+        r.question(&t).map(|q| q.ask),
+        Some(Ask::ReturnFire {
+            shooter: sq,
+            target: troops
+        })
+    );
+    // In their own segment they may rally from terror without getting off.
+    let mut t = s.clone();
+    t.unit_mut(troops).terror = 1;
+    its_turn(&mut t, troops);
+    act(&r, &mut t, Action::RallyTerror { unit: troops });
+    assert_eq!(t.unit(troops).terror, 0);
+    assert_eq!(t.unit(troops).status, Status::Waiting, "still aboard");
+}
+
+/// Trains: a gun's direct hits aimed at troops aboard land on their car,
+/// read with the vehicle numbers; a wagon goes at its first hit with
+/// everyone in it.
+#[test]
+fn trains_direct_hits_at_troops_aboard_land_on_their_car() {
+    let (r, mut s, guns, _) = battery();
+    let troops = id(&r, "w_train_troops");
+    let wagon = id(&r, "w_train_wagon");
+    place(&mut s, guns, 33.0, 30.0, 0);
+    let n = r
+        .direct_hit_number(&s, guns, troops, Inches::whole(13), 0)
+        .unwrap();
+    assert_eq!((n.kind, n.card), (HitKind::StationaryVehicle, 9));
+    its_turn(&mut s, guns);
+    // Both bases hit (6+6), then the train's fear test.
+    dice(&mut s, &[6, 6, 6, 6, 1, 1]);
+    let ev = act(
+        &r,
+        &mut s,
+        Action::Shoot {
+            unit: guns,
+            target: troops,
+        },
+    );
+    r.check_invariants(&s).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DirectHit { hit: true, .. }))
+    );
+    assert_eq!(s.unit(wagon).status, Status::Gone);
+    assert_eq!(s.unit(troops).status, Status::Gone, "lost with their wagon");
 }

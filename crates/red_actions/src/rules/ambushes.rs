@@ -18,11 +18,12 @@
 //!   scouting side reads only what was found.
 //! - A unit in ambush holds or springs in its own segment; holding does not
 //!   stop it springing out of turn later. The spring question is put when
-//!   an enemy move ends nearer the ambusher and within its short range (the
-//!   fire springs; out of turn only fire is offered). The mover's move ends
-//!   there. A charge from ambush, in the ambusher's own segment, is the
-//!   Charging section's (`RedActions::charge`: no test,
-//!   [`RedActions::ambush_bonus`], one terror marker a turn).
+//!   an enemy move ends nearer the ambusher and within its short range (to
+//!   fire) or its charge reach (to charge). The mover's move ends there. A
+//!   charge from ambush, in its own segment or out of turn, is the Charging
+//!   section's (`RedActions::charge`: no test, [`RedActions::ambush_bonus`],
+//!   one terror marker a turn); out of turn the mover answers it as a unit
+//!   that has acted (stand or flee), and its segment goes on after.
 //! - A senior officer releases a unit within 4" (his whole segment); the
 //!   unit leaves ambush but stays hidden, under a position marker.
 
@@ -367,6 +368,17 @@ impl RedActions {
             && self.fire_sums(s, id, target).is_some_and(|f| !f.long_range)
     }
 
+    /// Whether `id`, in ambush, may spring a charge on `target` now: the
+    /// charge's own conditions (sight, reach with the 2" of surprise, the
+    /// path, who may charge whom), no other charge under way.
+    pub fn may_charge_from_ambush(&self, s: &State, id: UnitId, target: UnitId) -> bool {
+        if id as usize >= s.units.len() || target as usize >= s.units.len() || s.charge.is_some() {
+            return false;
+        }
+        let u = s.unit(id);
+        u.ambush && u.on_table() && self.charge_plan(s, id, target, true).is_ok()
+    }
+
     /// The extra move of a charge from ambush (+2").
     pub fn ambush_bonus(&self) -> Inches {
         self.sc().tables.distances.ambush_bonus
@@ -462,7 +474,8 @@ impl RedActions {
                 (None, Some(_)) => true,
                 _ => false,
             };
-            if nearer && self.may_spring(s, a, mover) {
+            if nearer && (self.may_spring(s, a, mover) || self.may_charge_from_ambush(s, a, mover))
+            {
                 self.ask(
                     s,
                     u.side,
@@ -476,30 +489,39 @@ impl RedActions {
         }
     }
 
-    /// The answer to a spring question.
+    /// The answer to a spring question: fire ([`Action::Spring`]), a
+    /// charge ([`Action::Charge`], out of turn: the target answers it and
+    /// the fight follows, then the segment it interrupted goes on) or
+    /// [`Action::LieLow`].
     pub(crate) fn answer_spring(
         &self,
         s: &mut State,
         unit: UnitId,
         target: UnitId,
-        spring: bool,
+        a: &Action,
         ev: &mut Vec<Event>,
     ) {
-        if !spring {
-            ev.push(Event::LayLow { unit });
-            return;
-        }
-        if !self.may_spring(s, unit, target) {
-            return;
-        }
-        s.unit_mut(unit).acted = true;
-        self.spring_fire(s, unit, target, ev);
+        let fire = match a {
+            Action::Spring { .. } if self.may_spring(s, unit, target) => true,
+            Action::Charge { .. } if self.may_charge_from_ambush(s, unit, target) => false,
+            Action::LieLow { .. } => {
+                ev.push(Event::LayLow { unit });
+                return;
+            }
+            _ => return,
+        };
         // The rest of the target's move is pre-empted.
         if let Phase::Acting(mut seg) = s.phase
             && seg.unit == target
         {
             seg.allowance = seg.charged;
             s.phase = Phase::Acting(seg);
+        }
+        if fire {
+            s.unit_mut(unit).acted = true;
+            self.spring_fire(s, unit, target, ev);
+        } else {
+            self.charge_with(s, unit, target, true, true, ev);
         }
     }
 

@@ -24,7 +24,7 @@ use super::RedActions;
 use super::shooting::FireSums;
 use crate::geometry::{self, Arc, base_dist2};
 use crate::scenario::{Category, Cover, Trait};
-use crate::state::{Event, FireMode, Order, Segment, State, Status, Test, UnitId};
+use crate::state::{Event, FireMode, Order, Segment, State, Test, UnitId};
 use crate::tables::Effect;
 use engine::param::{Degrees, Inches, Point};
 
@@ -97,9 +97,15 @@ impl RedActions {
             return Some("a marching unit does not shoot".into());
         }
         let tg = s.unit(target);
-        if tg.side == u.side || tg.status != Status::OnTable {
+        if tg.side == u.side || !self.in_play(s, target) {
             return Some(format!(
                 "{} is not an enemy on the table",
+                self.name(target)
+            ));
+        }
+        if !tg.on_table() && mode != FireMode::Direct {
+            return Some(format!(
+                "{} rides in a train: only direct fire reaches it",
                 self.name(target)
             ));
         }
@@ -499,7 +505,7 @@ impl RedActions {
                 }
         ) && self.guns_or_mortars(s, id)
             && self.building_of(s, target).is_some();
-        if s.unit(target).on_table() && !hits_only && self.table_applies(s, id, target) {
+        if self.in_play(s, target) && !hits_only && self.table_applies(s, id, target) {
             let f = plan.sums;
             let dice = self.d6x2(s);
             let roll = dice[0] + dice[1];

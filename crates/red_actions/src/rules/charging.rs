@@ -448,23 +448,44 @@ impl RedActions {
         ambush: bool,
         ev: &mut Vec<Event>,
     ) {
+        self.charge_with(s, id, target, ambush, false, ev);
+    }
+
+    /// [`RedActions::charge`]; `out_of_turn`: an ambusher springing its
+    /// charge in another unit's segment (Ambushes). Then the phase is left
+    /// as it is (the other unit's segment waits and goes on after the
+    /// charge, `resume`) and the charger's own segment for the turn is
+    /// spent.
+    pub(crate) fn charge_with(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        target: UnitId,
+        ambush: bool,
+        out_of_turn: bool,
+        ev: &mut Vec<Event>,
+    ) {
         let ambush = ambush || s.unit(id).ambush;
         let mut seg = self.segment_of(s, id);
         let Ok(plan) = self.charge_plan(s, id, target, ambush) else {
             return;
         };
-        s.phase = Phase::Acting(seg);
-        if !ambush && !self.morale_test(s, id, Test::Charge, ev) {
-            s.unit_mut(id).charge_failed = true;
-            // Optional (Miscellaneous): a Commissar makes an example.
-            self.failed_charge_test(s, id, ev);
-            return self.after_action(s, id, ev);
+        if out_of_turn {
+            s.unit_mut(id).acted = true;
+        } else {
+            s.phase = Phase::Acting(seg);
+            if !ambush && !self.morale_test(s, id, Test::Charge, ev) {
+                s.unit_mut(id).charge_failed = true;
+                // Optional (Miscellaneous): a Commissar makes an example.
+                self.failed_charge_test(s, id, ev);
+                return self.after_action(s, id, ev);
+            }
+            // The charge is the whole segment.
+            seg.moved = true;
+            seg.shot = true;
+            seg.charged = seg.allowance;
+            s.phase = Phase::Acting(seg);
         }
-        // The charge is the whole segment.
-        seg.moved = true;
-        seg.shot = true;
-        seg.charged = seg.allowance;
-        s.phase = Phase::Acting(seg);
         ev.push(Event::ChargeDeclared {
             unit: id,
             target,
@@ -479,6 +500,7 @@ impl RedActions {
             counter: false,
             stage: ChargeStage::Contact,
             contact: plan.contact,
+            under: s.questions.len() as u16,
         };
         if s.unit(id).ambush {
             ev.push(Event::Sprung { unit: id, target });
@@ -561,7 +583,10 @@ impl RedActions {
                     out.push(Action::FleeCharge { unit: target });
                 }
                 let t = self.troop(tg);
-                if !tg.acted
+                // A unit charged in its own segment (by an ambusher, out
+                // of turn) has acted: it neither shoots nor counter-charges.
+                let acted = tg.acted || matches!(s.phase, Phase::Acting(seg) if seg.unit == target);
+                if !acted
                     && t.shooting > 0
                     && t.range.0 > 0
                     && tg.order != Order::Limbered
@@ -569,7 +594,7 @@ impl RedActions {
                 {
                     out.push(Action::ShootChargers { unit: target });
                 }
-                if !tg.acted
+                if !acted
                     && cat == Category::Sabre
                     && self.cat(s.unit(charger)) == Category::Sabre
                     && aspect == Aspect::Front
@@ -669,10 +694,17 @@ impl RedActions {
         }
     }
 
-    /// Moves a charge on while no question is open.
+    /// Whether a question asked since the charge was declared is open
+    /// (the charge waits on its answer); with no charge, whether any is.
+    pub(crate) fn charge_waits(&self, s: &State) -> bool {
+        s.questions.len() > s.charge.map_or(0, |c| c.under as usize)
+    }
+
+    /// Moves a charge on while no question asked since it was declared is
+    /// open.
     pub(crate) fn charge_step(&self, s: &mut State, ev: &mut Vec<Event>) {
         loop {
-            if !s.questions.is_empty() || s.outcome.is_some() {
+            if self.charge_waits(s) || s.outcome.is_some() {
                 return;
             }
             let Some(mut c) = s.charge else {

@@ -176,6 +176,7 @@ impl RedActions {
             counter: false,
             stage: crate::state::ChargeStage::Contact,
             contact: plan.contact,
+            under: 0,
         };
         let sums = if self.close_in(&mut after, charge, &mut Vec::new()) {
             self.combat_sums(&after, unit, target, plan.aspect, false)

@@ -88,6 +88,8 @@ impl RedActions {
 
     /// What the target is for the direct-hit numbers.
     pub fn hit_kind(&self, s: &State, target: UnitId) -> HitKind {
+        // Troops aboard: the hit is on their car.
+        let target = self.hit_target(s, target);
         if self.cat(s.unit(target)).is_vehicle() {
             if self.vehicle_moving(s, target) {
                 HitKind::MovingVehicle
@@ -103,8 +105,7 @@ impl RedActions {
 
     /// The nearest distance between two units' bases.
     pub fn range_between(&self, s: &State, a: UnitId, b: UnitId) -> Inches {
-        unit_dist2(&s.unit(a).footprint(), &s.unit(b).footprint())
-            .map_or(Inches::ZERO, |d| d.inches())
+        unit_dist2(&self.bases_of(s, a), &self.bases_of(s, b)).map_or(Inches::ZERO, |d| d.inches())
     }
 
     /// Whether this shot repeats the firer's last one at a target that has
@@ -173,7 +174,7 @@ impl RedActions {
     ) -> u8 {
         let mut hits = 0;
         for _ in 0..bases {
-            if !s.unit(target).on_table() {
+            if !self.in_play(s, target) {
                 break;
             }
             let Some(n) = self.direct_hit_number(s, id, target, range, observed) else {
@@ -202,6 +203,8 @@ impl RedActions {
 
     /// A direct hit lands on a unit.
     pub fn direct_hit_on(&self, s: &mut State, target: UnitId, ev: &mut Vec<Event>) {
+        // Aimed at troops aboard, it lands on their car.
+        let target = self.hit_target(s, target);
         if !s.unit(target).on_table() {
             return;
         }

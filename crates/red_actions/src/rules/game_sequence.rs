@@ -748,6 +748,8 @@ impl RedActions {
                     | Action::Disembark { .. }
                     | Action::Shoot { .. }
             )
+            // Troops aboard may rally from terror in their car.
+            && !(matches!(a, Action::RallyTerror { .. }) && self.riding_in(s, id).is_some())
         {
             return w.say(|| format!("{} is not on the table yet", self.name(id)));
         }

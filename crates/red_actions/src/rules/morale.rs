@@ -109,7 +109,7 @@ impl RedActions {
     }
 
     pub(crate) fn add_terror(&self, s: &mut State, id: UnitId, n: u8, ev: &mut Vec<Event>) {
-        if !s.unit(id).on_table() {
+        if !self.in_play(s, id) {
             return;
         }
         s.unit_mut(id).terror += n;
@@ -120,13 +120,17 @@ impl RedActions {
     /// A unit whose terror is more than its bases routs at once.
     pub(crate) fn check_rout(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
         let u = s.unit(id);
-        if u.on_table() && !u.routing && u.all_terror() > u.bases() {
+        if !u.routing && u.all_terror() > u.bases() && self.in_play(s, id) {
             self.start_rout(s, id, ev);
         }
     }
 
     pub(crate) fn start_rout(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
-        if !s.unit(id).on_table() || s.unit(id).routing {
+        if !self.in_play(s, id) || s.unit(id).routing {
+            return;
+        }
+        // Troops aboard jump down and run (rulings, Trains).
+        if !s.unit(id).on_table() && !self.bail_out(s, id, ev) {
             return;
         }
         let u = s.unit_mut(id);

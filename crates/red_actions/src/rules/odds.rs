@@ -700,6 +700,7 @@ impl RedActions {
             counter: false,
             stage: ChargeStage::Contact,
             contact: plan.contact,
+            under: 0,
         };
         let (fight, sums_note) = self.fight_part(s, charge, true, "if the target stands");
         parts.push(fight);

@@ -40,7 +40,12 @@ impl RedActions {
                 out.push(Action::TakeRetire { unit });
             }
             Ask::SpringAmbush { unit, target } => {
-                out.push(Action::Spring { unit, target });
+                if self.may_spring(s, unit, target) {
+                    out.push(Action::Spring { unit, target });
+                }
+                if self.may_charge_from_ambush(s, unit, target) {
+                    out.push(Action::Charge { unit, target });
+                }
                 out.push(Action::LieLow { unit });
             }
             Ask::SwapRetire { unit } => {
@@ -107,11 +112,8 @@ impl RedActions {
             | (Ask::SwapRetire { unit }, Action::TakeRetire { .. }) => {
                 self.retire_now(s, unit, ev);
             }
-            (Ask::SpringAmbush { unit, target }, Action::Spring { .. }) => {
-                self.answer_spring(s, unit, target, true, ev);
-            }
-            (Ask::SpringAmbush { unit, target }, Action::LieLow { .. }) => {
-                self.answer_spring(s, unit, target, false, ev);
+            (Ask::SpringAmbush { unit, target }, a) => {
+                self.answer_spring(s, unit, target, &a, ev);
             }
             (Ask::SwapRetire { unit }, Action::HoldCover { .. }) => {
                 s.unit_mut(unit).held_in_cover = true;
@@ -157,10 +159,11 @@ impl RedActions {
     /// After an answer: when no question is left, the acting unit goes on
     /// (or its segment ends when it can do nothing more).
     pub(crate) fn resume(&self, s: &mut State, ev: &mut Vec<Event>) {
-        if !s.questions.is_empty() || s.outcome.is_some() {
+        if self.charge_waits(s) || s.outcome.is_some() {
             return;
         }
-        // A charge waiting on the answers goes on first.
+        // A charge waiting on the answers goes on first (an ambusher's
+        // charge out of turn before the other ambushers' questions).
         self.charge_step(s, ev);
         if !s.questions.is_empty() || s.outcome.is_some() {
             return;

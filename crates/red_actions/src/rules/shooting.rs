@@ -121,7 +121,9 @@ impl RedActions {
         let t = self.troop(u);
         let tables = &self.sc().tables;
         let mine = u.footprint();
-        let theirs = tg.footprint();
+        // Troops aboard are shot at through their car.
+        let theirs = self.bases_of(s, target);
+        let aboard = tg.status == Status::Waiting;
         let range = self.fire_range(t.range);
         let half_range = range.fraction(1, 2);
         let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
@@ -190,10 +192,10 @@ impl RedActions {
         if self.cat(u).is_mg() && geometry::within(&mine, &theirs, m.mg_close_range) {
             shift += m.mg_close_columns as i32;
         }
-        if enfilades(&tg.formation.outline(), &in_arc) {
+        if !aboard && enfilades(&tg.formation.outline(), &in_arc) {
             shift += m.enfilade_columns as i32;
         }
-        if tg.order == Order::Formed {
+        if !aboard && tg.order == Order::Formed {
             shift += m.formed_cavalry_or_road_column as i32;
         }
         let cover = self.cover_of(s, target);
@@ -225,6 +227,10 @@ impl RedActions {
 
     /// The best cover a unit stands in: the most of its base centres.
     pub fn cover_of(&self, s: &State, id: UnitId) -> Cover {
+        // Troops aboard: the car's sides stop bullets (rulings, Trains).
+        if s.unit(id).status == Status::Waiting && self.riding_in(s, id).is_some() {
+            return Cover::Hard;
+        }
         let centres = Self::centres(&s.unit(id).footprint());
         let mut best = Cover::None;
         for (poly, c) in &self.prep.cover {
@@ -278,7 +284,7 @@ impl RedActions {
         let cat = self.cat(tg);
         (cat.is_infantry() || cat.is_cavalry())
             && tg.side != u.side
-            && tg.on_table()
+            && self.in_play(s, target)
             && !tg.routing
             && !tg.acted
             && !matches!(s.phase, Phase::Acting(seg) if seg.unit == target)
@@ -325,7 +331,7 @@ impl RedActions {
         }
         if e.kill {
             self.lose_base(s, id, ev);
-            if s.unit(id).status != Status::OnTable {
+            if !self.in_play(s, id) {
                 return;
             }
             if !self.morale_test(s, id, crate::state::Test::Fear, ev) {
@@ -335,7 +341,7 @@ impl RedActions {
         if e.terror > 0 {
             self.add_terror(s, id, e.terror, ev);
         }
-        if e.pinned && s.unit(id).on_table() && !s.unit(id).pinned {
+        if e.pinned && self.in_play(s, id) && !s.unit(id).pinned {
             s.unit_mut(id).pinned = true;
             ev.push(Event::Pinned { unit: id });
         }
@@ -343,7 +349,7 @@ impl RedActions {
             self.retire(s, id, ev);
         }
         if e.serious
-            && s.unit(id).on_table()
+            && self.in_play(s, id)
             && !s.unit(id).routing
             && !self.morale_test(s, id, crate::state::Test::Serious, ev)
         {

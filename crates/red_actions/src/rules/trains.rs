@@ -26,7 +26,10 @@
 //! means the train may only start or keep or double its move that way,
 //! and only brake while it runs the other way. A direct hit on a gun car,
 //! an MG car or another car destroys it, with any troops aboard; the rest
-//! of the train runs on without it.
+//! of the train runs on without it. Troops aboard may be shot at through
+//! their car (`bases_of`): hard cover, the table's results on them, a
+//! gun's direct hits on the car (`hit_target`); routing, they jump down
+//! and run (`bail_out`).
 
 use super::RedActions;
 use super::shooting::FireSums;
@@ -643,6 +646,74 @@ impl RedActions {
         }
     }
 
+    /// The car on the table a unit rides in (`None`: not aboard, or its
+    /// car is off the table).
+    pub fn riding_in(&self, s: &State, id: UnitId) -> Option<UnitId> {
+        self.carrier(s, id).filter(|&c| s.unit(c).on_table())
+    }
+
+    /// Whether the unit may be shot at and take the Shooting Table's
+    /// results: on the table, or aboard a car on the table.
+    pub fn in_play(&self, s: &State, id: UnitId) -> bool {
+        s.unit(id).on_table() || self.riding_in(s, id).is_some()
+    }
+
+    /// The bases fire is measured from or to: the unit's own, or its car's
+    /// while it rides in one (the car stands for the troops in it).
+    pub fn bases_of(&self, s: &State, id: UnitId) -> geometry::Bases {
+        match self.riding_in(s, id) {
+            Some(car) => s.unit(car).footprint(),
+            None => s.unit(id).footprint(),
+        }
+    }
+
+    /// What a direct hit aimed at `target` lands on: the car it rides in,
+    /// or itself.
+    pub fn hit_target(&self, s: &State, target: UnitId) -> UnitId {
+        self.riding_in(s, target).unwrap_or(target)
+    }
+
+    /// Troops aboard that rout jump down beside their car, on the side
+    /// away from the nearest enemy (the other side when that has no room),
+    /// and run from there; with no room on either side they give
+    /// themselves up. False when they are gone.
+    pub(crate) fn bail_out(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) -> bool {
+        let Some(car) = self.riding_in(s, id) else {
+            return true;
+        };
+        let at = s.unit(car).formation.front.at;
+        let side = s.unit(id).side;
+        let enemy = s
+            .ids()
+            .filter(|&o| s.unit(o).side != side && s.unit(o).on_table())
+            .map(|o| s.unit(o).formation.front.at)
+            .min_by_key(|&p| Vec2::between(p, at).len2());
+        let mut ways: Vec<geometry::Formation> = [true, false]
+            .into_iter()
+            .filter_map(|left| self.disembark_formation(s, id, left))
+            .collect();
+        if let Some(e) = enemy {
+            ways.sort_by_key(|f| std::cmp::Reverse(Vec2::between(f.front.at, e).len2()));
+        }
+        for f in ways {
+            if self.placement(s, id, &f, &f, false).is_ok() {
+                let u = s.unit_mut(id);
+                u.formation = f;
+                u.order = Order::Line;
+                u.status = Status::OnTable;
+                ev.push(Event::Disembarked { unit: id });
+                return true;
+            }
+        }
+        self.remove(
+            s,
+            id,
+            "no room to jump down from its car: it gives itself up",
+            ev,
+        );
+        false
+    }
+
     /// Troops aboard a car lost with it (or carried off the table).
     fn unload_lost(&self, s: &mut State, car: UnitId, why: &str, ev: &mut Vec<Event>) {
         let aboard: Vec<UnitId> = s
@@ -666,7 +737,7 @@ impl RedActions {
         let u = s.unit(id);
         let t = self.troop(u);
         let cb = *s.unit(car).formation.base_list().first()?;
-        let theirs = s.unit(target).footprint();
+        let theirs = self.bases_of(s, target);
         let sight: Vec<_> = self.prep.sight.iter().collect();
         let hedges: Vec<_> = self.prep.hedges.iter().collect();
         let rules = self.sight_rules();
@@ -708,7 +779,7 @@ impl RedActions {
             crate::scenario::Cover::None if tg.evading => c.evading_in_open,
             crate::scenario::Cover::None => 0,
         } as i32
-            + if tg.order == Order::Formed {
+            + if tg.order == Order::Formed && self.riding_in(s, target).is_none() {
                 tables.shooting_modifiers.formed_cavalry_or_road_column as i32
             } else {
                 0
@@ -787,7 +858,8 @@ impl RedActions {
     }
 
     /// The train choices of a unit for the tester: an engine's moves, a
-    /// rally, getting off either side.
+    /// rally, getting off either side, and for troops aboard their fire and
+    /// rallying from terror.
     pub fn train_samples(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
         let c = self.cat(s.unit(id));
         if c == Category::Engine {
@@ -800,6 +872,7 @@ impl RedActions {
             for left in [true, false] {
                 out.push(Action::Disembark { unit: id, left });
             }
+            out.push(Action::RallyTerror { unit: id });
             for t in s.ids() {
                 if s.unit(t).side != s.unit(id).side && s.unit(t).on_table() {
                     out.push(Action::Shoot {
