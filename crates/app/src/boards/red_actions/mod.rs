@@ -345,6 +345,13 @@ pub fn target_of(a: &Action) -> Option<UnitId> {
     }
 }
 
+/// The piece on the table that stands for unit `t` as a target: the train
+/// car it rides in (troops aboard are shot at through their car), else
+/// the unit itself.
+pub fn piece_of(m: &RaMatch, t: UnitId) -> UnitId {
+    m.game().rules().riding_in(m.game().state(), t).unwrap_or(t)
+}
+
 /// Whether a choice is one of the rules' samples of a parameterised move
 /// (the ghost makes any of them, and more).
 pub fn is_move(a: &Action) -> bool {
@@ -391,7 +398,9 @@ pub fn legal_targets(m: &RaMatch, selected: Option<UnitId>) -> Legal {
     l.actors.dedup();
     if let Some(s) = selected {
         for a in aimed_by(m, s) {
-            let Some(t) = target_of(&a) else { continue };
+            let Some(t) = target_of(&a).map(|t| piece_of(m, t)) else {
+                continue;
+            };
             match l.targets.iter_mut().find(|(u, _)| *u == t) {
                 Some((_, v)) => v.push(a),
                 None => l.targets.push((t, vec![a])),
@@ -912,7 +921,7 @@ fn click_unit(
     {
         let aimed: Vec<Action> = aimed_by(m, s)
             .into_iter()
-            .filter(|a| target_of(a) == Some(u))
+            .filter(|a| target_of(a).map(|t| piece_of(m, t)) == Some(u))
             .collect();
         if !aimed.is_empty() {
             return decide_aimed(m, s, &aimed, selected, menu);
@@ -1069,6 +1078,82 @@ mod tests {
             y: Inches(2000),
         };
         assert!(value_at(&wheel, &f, back, None).is_none());
+    }
+
+    /// Troops aboard a train are shot at through their car: the board
+    /// marks the car as the target, and a click on it with the shooter
+    /// selected takes (or offers) the shot at the troops.
+    #[test]
+    fn troops_aboard_a_train_are_targeted_by_a_click_on_their_car() {
+        use crate::session::AnyMatch;
+        let rules = shipped("railway_raid");
+        let mut found = 0;
+        for seed in 0..40u64 {
+            let game = engine::Game::new(rules.clone(), engine::Options::new(), seed).unwrap();
+            let mut m = Match::new(game, ["A".into(), "B".into()], None);
+            let mut x: u64 = 0x9E37_79B9_7F4A_7C15 ^ seed;
+            for _ in 0..3000 {
+                if m.game().outcome().is_some() {
+                    break;
+                }
+                let engine::Decider::One(side) = m.game().to_decide() else {
+                    break;
+                };
+                m.set_seat(side);
+                let state = m.game().state().clone();
+                let aboard: Vec<(UnitId, Action)> = m
+                    .choices()
+                    .iter()
+                    .flat_map(|a| aimed_by(&m, a.unit()))
+                    .filter_map(|a| {
+                        let t = target_of(&a)?;
+                        let car = rules.riding_in(&state, t)?;
+                        Some((car, a))
+                    })
+                    .collect();
+                if let Some(&(car, shot)) = aboard.first() {
+                    let legal = legal_targets(&m, Some(shot.unit()));
+                    assert!(
+                        legal
+                            .targets
+                            .iter()
+                            .any(|(t, v)| *t == car && v.contains(&shot)),
+                        "the car {car} stands for the troops: {:?}",
+                        legal.targets
+                    );
+                    let mut selected = Some(shot.unit());
+                    let mut menu = ClickMenu::default();
+                    match click_unit(&m, car, &mut selected, &mut menu, false) {
+                        Some(Decision::Act(a)) => assert_eq!(a, shot),
+                        Some(Decision::Choose(i)) => assert_eq!(m.choices()[i], shot),
+                        None => assert!(
+                            !menu.0.is_empty() || selected != Some(shot.unit()),
+                            "the click on the car did something"
+                        ),
+                    }
+                    found += 1;
+                    break;
+                }
+                let n = m.choices().len();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Shots first where there are any, to bring the fight on.
+                let shots: Vec<usize> = (0..n)
+                    .filter(|&i| target_of(&m.choices()[i]).is_some())
+                    .collect();
+                let i = if !shots.is_empty() && x % 2 == 0 {
+                    shots[(x / 2) as usize % shots.len()]
+                } else {
+                    (x % n as u64) as usize
+                };
+                m.choose(i).unwrap();
+            }
+            if found >= 2 {
+                break;
+            }
+        }
+        assert!(found > 0, "no shot at troops aboard came up");
     }
 
     /// With the kinds of action closed (the rules list a unit's shots and
