@@ -1142,7 +1142,7 @@ mod tests {
                 let shots: Vec<usize> = (0..n)
                     .filter(|&i| target_of(&m.choices()[i]).is_some())
                     .collect();
-                let i = if !shots.is_empty() && x % 2 == 0 {
+                let i = if !shots.is_empty() && x.is_multiple_of(2) {
                     shots[(x / 2) as usize % shots.len()]
                 } else {
                     (x % n as u64) as usize
