@@ -43,16 +43,26 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
             r.unit_name(s, target)
         ),
         Ask::ChooseOfficer { unit, drawn } => {
-            let offered: Vec<String> = drawn
+            let all: Vec<String> = drawn
                 .iter()
-                .filter(|&&t| t != crate::state::NO_TOKEN)
                 .filter_map(|&token| r.token_at(s, unit, token).map(token_words))
                 .collect();
+            // Copies of one token are told once, with their number.
+            let mut told: Vec<String> = Vec::new();
+            for (i, t) in all.iter().enumerate() {
+                if all[..i].contains(t) {
+                    continue;
+                }
+                match all.iter().filter(|x| *x == t).count() {
+                    1 => told.push(t.clone()),
+                    n => told.push(format!("{t} ({n} copies)")),
+                }
+            }
             format!(
                 "{} has drawn {} officer tokens: {}. Which one leads? The others go back.",
                 r.unit_name(s, unit),
-                offered.len(),
-                offered.join("; ")
+                all.len(),
+                told.join("; ")
             )
         }
         Ask::TargetFled { charger } => format!(

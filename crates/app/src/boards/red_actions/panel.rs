@@ -83,7 +83,11 @@ pub fn keep_panel(
 pub fn table_panel(ui: &mut egui::Ui, m: &RaMatch, v: &View) {
     let rules = m.game().rules();
     let sc = rules.sc();
-    ui.heading(format!("Turn {} of {}", v.turn.max(1), v.turns));
+    ui.heading(if v.turn == 0 {
+        format!("Before the first turn ({} turns)", v.turns)
+    } else {
+        format!("Turn {} of {}", v.turn, v.turns)
+    });
     ui.label(format!(
         "Table {}\" × {}\", {}",
         sc.width.as_f32(),
