@@ -1,6 +1,8 @@
 //! Red Actions! (the Perfect Captain's rules, Pygmy Wars version of October
 //! 2006): the Russian Civil War with miniatures on an open table measured in
-//! inches. Under construction (issue 19): not yet registered in the catalog.
+//! inches. Registered in the app's catalog with three scenarios
+//! (`scenarios/red_actions/`); the rules are in `rules/`, one file per
+//! rulebook section.
 //!
 //! Positions, lengths and angles are fixed point (`engine::param::Inches`,
 //! `Degrees`), so that a save replays bit for bit on any machine.
