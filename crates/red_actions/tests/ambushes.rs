@@ -9,6 +9,20 @@ use red_actions::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId}
 mod common;
 use common::*;
 
+/// Applies an advance of `unit` by `side` (it must be legal), its events
+/// added to `ev`.
+fn advance(
+    r: &RedActions,
+    s: &mut State,
+    side: Side,
+    unit: UnitId,
+    distance: Inches,
+    ev: &mut Vec<Event>,
+) {
+    r.apply(s, side, &Action::Advance { unit, distance }, ev)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
 /// [`common::place`], the unit still to act this turn.
 fn place(s: &mut State, u: UnitId, x: i32, y: i32, facing: i32) {
     common::place(s, u, x, y, facing);
@@ -95,16 +109,7 @@ fn ambushes_secrets_end_when_everything_is_found() {
 fn ambushes_a_move_into_short_range_asks_the_ambusher_and_reads_neutrally() {
     let (r, mut s, mg, white) = ambush();
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(4),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(4), &mut ev);
     assert!(s.unit(mg).hidden, "11\" away outside the village: not seen");
     assert_eq!(
         r.question(&s).map(|q| (q.side, q.ask)),
@@ -178,16 +183,7 @@ fn ambushes_a_move_into_short_range_asks_the_ambusher_and_reads_neutrally() {
 fn ambushes_the_rest_of_the_move_is_pre_empted() {
     let (r, mut s, mg, white) = ambush();
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(4),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(4), &mut ev);
     // Shot 1+1, fear test 2+2: passed.
     s.loaded = vec![2, 2, 1, 1];
     r.apply(
@@ -214,16 +210,7 @@ fn ambushes_the_rest_of_the_move_is_pre_empted() {
 fn ambushes_lying_low_keeps_the_secret() {
     let (r, mut s, mg, white) = ambush();
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(4),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(4), &mut ev);
     let mut ev = Vec::new();
     r.apply(&mut s, RED, &Action::LieLow { unit: mg }, &mut ev)
         .unwrap();
@@ -249,16 +236,7 @@ fn ambushes_several_ambushers_cause_one_fear_test_and_one_terror() {
     s.unit_mut(reg1).ambush = true;
     place(&mut s, white, 16, 24, 90);
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(6),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(6), &mut ev);
     assert_eq!(s.questions.len(), 2, "both ambushers are asked");
     // Each shot 1+1; one fear test 2+2.
     s.loaded = vec![1, 1, 2, 2, 1, 1];
@@ -294,16 +272,7 @@ fn ambushes_marching_units_take_minus_three_on_the_fear_test() {
     s.unit_mut(white).marching = true;
     let plain = r.morale_number(&s, white, Test::Fear);
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(4),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(4), &mut ev);
     s.loaded = vec![1, 1, 1, 1];
     let mut ev = Vec::new();
     r.apply(
@@ -649,16 +618,7 @@ fn ambushes_an_ambusher_may_spring_a_charge_out_of_turn() {
     let mut ev = Vec::new();
     // 7" from the ambushers: beyond a plain charge (6"), within one from
     // ambush (8"), and within short range (8").
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(6),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(6), &mut ev);
     assert!(s.unit(reg).hidden, "in the village beyond 4\": not seen");
     assert_eq!(
         r.question(&s).map(|q| (q.side, q.ask)),
@@ -798,16 +758,7 @@ fn ambushes_a_charge_from_ambush_is_fought_before_the_next_ambusher_answers() {
     u.marker = false;
     u.officer = None;
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        WHITE,
-        &Action::Advance {
-            unit: white,
-            distance: Inches::whole(6),
-        },
-        &mut ev,
-    )
-    .unwrap();
+    advance(&r, &mut s, WHITE, white, Inches::whole(6), &mut ev);
     assert_eq!(s.questions.len(), 2, "both ambushers are asked");
     let Some(Ask::SpringAmbush { unit: first, .. }) = r.question(&s).map(|q| q.ask) else {
         panic!("{:?}", s.questions)
