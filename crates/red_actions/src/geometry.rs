@@ -816,23 +816,36 @@ pub fn quads_within(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)], x: Inche
 /// [`unit_dist2`] on corners: a pair whose boxes are at least as far
 /// apart as the nearest pair so far is not measured.
 pub fn quads_dist2(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)]) -> Option<SqDist> {
-    let mut best: Option<SqDist> = None;
-    for (p, pb) in a {
-        for (q, qb) in b {
+    // The pair whose boxes are nearest first: its distance is a good
+    // bound, and the pairs whose gap is no nearer than the best so far are
+    // not measured (the least distance is the same in any order).
+    let nearest = a
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, pb))| {
+            b.iter()
+                .enumerate()
+                .map(move |(j, (_, qb))| (pb.gap(qb), i, j))
+        })
+        .min_by_key(|&(g, _, _)| g);
+    let (_, i0, j0) = nearest?;
+    let mut best = quad_dist2(&a[i0].0, &b[j0].0);
+    for (i, (p, pb)) in a.iter().enumerate() {
+        for (j, (q, qb)) in b.iter().enumerate() {
+            if (i, j) == (i0, j0) {
+                continue;
+            }
             let g = pb.gap(qb);
-            if g > 0
-                && let Some(b) = best
-                && SqDist::new((g as i128).pow(2), 1) >= b
-            {
+            if g > 0 && SqDist::new((g as i128).pow(2), 1) >= best {
                 continue;
             }
             let d = quad_dist2(p, q);
-            if best.is_none_or(|b| d < b) {
-                best = Some(d);
+            if d < best {
+                best = d;
             }
         }
     }
-    best
+    Some(best)
 }
 
 /// Whether every base of `a` is farther than `d` from every base of `b`
