@@ -622,8 +622,47 @@ fn convex_meet64(a: &[Point], b: &[Point]) -> Meet {
 /// ([`quad_dist2`] within `x`, stopping at the first pair of a corner and
 /// an edge that is).
 pub fn quad_within(ca: &[Point; 4], cb: &[Point; 4], x: Inches) -> bool {
-    if convex_meet(ca, cb) != Meet::Apart {
-        return SqDist::ZERO.within(x);
+    // The same answer as "they meet, or a corner of one is within `x` of
+    // an edge of the other" asked in the cheapest order: boxes farther
+    // apart than `x` (the distance is at least the gap) are not; then the
+    // corners against the edges (any within settles it); the overlap test
+    // last.
+    if x.0 < 0 {
+        return false;
+    }
+    if Bbox::of(ca).gap(&Bbox::of(cb)) > x.0 as i64 {
+        return false;
+    }
+    // Two corners within `x` of each other settle it (the quick answer
+    // for bases well within range).
+    if dist2(ca[0], cb[0]).within(x) {
+        return true;
+    }
+    // Nor are quads farther apart than `x` along the normal of one of their
+    // first two edges (the distance is at least the gap along any axis;
+    // in `i64` for points within ±2^29, as `convex_meet64`).
+    const SMALL: i32 = 1 << 29;
+    let small = |p: &Point| p.x.0.abs() < SMALL && p.y.0.abs() < SMALL;
+    let axes: &[(&[Point; 4], usize)] = if ca.iter().all(small) && cb.iter().all(small) {
+        &[(ca, 0), (ca, 1), (cb, 0), (cb, 1)]
+    } else {
+        &[]
+    };
+    let t = 2 * x.0 as i128 + 1;
+    for &(p, k) in axes {
+        let (ex, ey) = (
+            p[k + 1].x.0 as i64 - p[k].x.0 as i64,
+            p[k + 1].y.0 as i64 - p[k].y.0 as i64,
+        );
+        if ex == 0 && ey == 0 {
+            continue;
+        }
+        let (alo, ahi) = project64(ca, -ey, ex);
+        let (blo, bhi) = project64(cb, -ey, ex);
+        let g = (blo - ahi).max(alo - bhi) as i128;
+        if g > 0 && 4 * g * g > t * t * (ex as i128 * ex as i128 + ey as i128 * ey as i128) {
+            return false;
+        }
     }
     for (p, q) in [(ca, cb), (cb, ca)] {
         for &v in p.iter() {
@@ -634,7 +673,7 @@ pub fn quad_within(ca: &[Point; 4], cb: &[Point; 4], x: Inches) -> bool {
             }
         }
     }
-    false
+    convex_meet(ca, cb) != Meet::Apart
 }
 
 /// How two footprints meet.
@@ -777,23 +816,36 @@ pub fn quads_within(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)], x: Inche
 /// [`unit_dist2`] on corners: a pair whose boxes are at least as far
 /// apart as the nearest pair so far is not measured.
 pub fn quads_dist2(a: &[([Point; 4], Bbox)], b: &[([Point; 4], Bbox)]) -> Option<SqDist> {
-    let mut best: Option<SqDist> = None;
-    for (p, pb) in a {
-        for (q, qb) in b {
+    // The pair whose boxes are nearest first: its distance is a good
+    // bound, and the pairs whose gap is no nearer than the best so far are
+    // not measured (the least distance is the same in any order).
+    let nearest = a
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, pb))| {
+            b.iter()
+                .enumerate()
+                .map(move |(j, (_, qb))| (pb.gap(qb), i, j))
+        })
+        .min_by_key(|&(g, _, _)| g);
+    let (_, i0, j0) = nearest?;
+    let mut best = quad_dist2(&a[i0].0, &b[j0].0);
+    for (i, (p, pb)) in a.iter().enumerate() {
+        for (j, (q, qb)) in b.iter().enumerate() {
+            if (i, j) == (i0, j0) {
+                continue;
+            }
             let g = pb.gap(qb);
-            if g > 0
-                && let Some(b) = best
-                && SqDist::new((g as i128).pow(2), 1) >= b
-            {
+            if g > 0 && SqDist::new((g as i128).pow(2), 1) >= best {
                 continue;
             }
             let d = quad_dist2(p, q);
-            if best.is_none_or(|b| d < b) {
-                best = Some(d);
+            if d < best {
+                best = d;
             }
         }
     }
-    best
+    Some(best)
 }
 
 /// Whether every base of `a` is farther than `d` from every base of `b`

@@ -67,11 +67,31 @@ impl Arc {
     /// Whether any part of `target` lies within the arc: a corner in it, an
     /// edge of the arc crossing the base, or the origin inside the base.
     pub fn reaches(&self, target: &Base) -> bool {
-        let c = target.corners();
-        if c.iter().any(|&p| self.contains(p)) || convex_contains(&c, self.origin) {
+        self.reaches_corners(&target.corners())
+    }
+    /// [`Arc::reaches`] for a base given by its corners (as
+    /// [`Base::corners`] gives them), the arc's edges worked out once.
+    pub fn reaches_corners(&self, c: &[Point; 4]) -> bool {
+        let (l, r) = self.edges();
+        // `holds` with the edges at hand.
+        let holds = |v: Vec2| {
+            if self.all_round() || (v.x == 0 && v.y == 0) {
+                return true;
+            }
+            if self.half.0 < 0 {
+                return false;
+            }
+            if self.half.0 <= 900 {
+                l.cross(v) >= 0 && v.cross(r) >= 0
+            } else {
+                l.cross(v) >= 0 || v.cross(r) >= 0
+            }
+        };
+        if c.iter().any(|&p| holds(Vec2::between(self.origin, p)))
+            || convex_contains(c, self.origin)
+        {
             return true;
         }
-        let (l, r) = self.edges();
         (0..4).any(|i| {
             let (a, b) = (c[i], c[(i + 1) % 4]);
             ray_meets_segment(self.origin, l, a, b) || ray_meets_segment(self.origin, r, a, b)

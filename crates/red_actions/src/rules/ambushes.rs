@@ -303,12 +303,25 @@ impl RedActions {
                 .collect(),
             dummies: (s.dummies.iter()).map(|d| (d.side, d.at, d.gone)).collect(),
         };
-        let same = NOTHING_SEEN.with(|k| {
-            k.borrow()
-                .as_ref()
-                .is_some_and(|(sc, l)| std::sync::Arc::ptr_eq(sc, &self.scenario) && *l == looked)
+        // Else, when only some of them moved (or came, or went): those
+        // seen by no one then are still unseen by those that stayed; only
+        // the pairs of an observer or a hidden thing not as it was are
+        // looked along, and when none sees, nothing is revealed either.
+        let (same, unmoved) = NOTHING_SEEN.with(|k| {
+            k.borrow().as_ref().map_or((false, false), |(sc, l)| {
+                if !std::sync::Arc::ptr_eq(sc, &self.scenario) {
+                    (false, false)
+                } else if *l == looked {
+                    (true, true)
+                } else {
+                    (self.nothing_newly_seen(l, &looked), false)
+                }
+            })
         });
         if same {
+            if !unmoved {
+                NOTHING_SEEN.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), looked)));
+            }
             return;
         }
         let before = ev.len();
@@ -316,6 +329,46 @@ impl RedActions {
         if ev.len() == before {
             NOTHING_SEEN.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), looked)));
         }
+    }
+
+    /// Whether no observer of `now` sees a hidden thing of `now` that was
+    /// not already unseen at the look `prev` (which revealed nothing: every
+    /// observer then saw no hidden thing then). What an observer sees
+    /// hangs on its formation alone, and a hidden unit is seen at its base
+    /// centres, a dummy at its point ([`RedActions::reveal_seen_now`]).
+    fn nothing_newly_seen(&self, prev: &Looked, now: &Looked) -> bool {
+        let was = |u: &(usize, Side, crate::geometry::Formation, bool)| prev.units.contains(u);
+        let mut targets: Vec<(Point, bool)> = Vec::new();
+        for side in Side::BOTH {
+            // What `side` looks for, each with whether it was there then.
+            targets.clear();
+            for u in now.units.iter().filter(|u| u.1 != side && u.3) {
+                let known = was(u);
+                targets.extend(u.2.base_list().iter().map(|b| (b.pose.at, known)));
+            }
+            for d in now.dummies.iter().filter(|d| d.0 != side && !d.2) {
+                targets.push((d.1, prev.dummies.contains(d)));
+            }
+            if targets.is_empty() {
+                continue;
+            }
+            let all_known = targets.iter().all(|t| t.1);
+            for u in now.units.iter().filter(|u| u.1 == side) {
+                let known = was(u);
+                if known && all_known {
+                    continue;
+                }
+                let fronts = u.2.base_list().iter().map(|b| b.front_centre()).collect();
+                let observer = [(u.2.bbox(), fronts)];
+                if targets
+                    .iter()
+                    .any(|&(p, k)| !(known && k) && self.seen_by(&observer, p))
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// [`RedActions::reveal_seen`], looking.

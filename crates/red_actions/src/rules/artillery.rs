@@ -413,6 +413,7 @@ impl RedActions {
         let train = self.engine_of(s, id).map(|e| self.train_cars(e));
         let (lo_x, hi_x) = (from.x.0.min(to.x.0) - 300, from.x.0.max(to.x.0) + 300);
         let (lo_y, hi_y) = (from.y.0.min(to.y.0) - 300, from.y.0.max(to.y.0) + 300);
+        let line = geometry::Bbox::of(&[from, to]);
         s.ids().any(|j| {
             let o = s.unit(j);
             // The target itself never blocks (a friend fired on in the dark).
@@ -430,11 +431,14 @@ impl RedActions {
             {
                 return false;
             }
+            // A base whose box misses the line's holds neither end and
+            // meets no part of the line; each base's corners once.
             o.formation.base_list().iter().any(|b| {
                 let c = b.corners();
-                b.contains(from)
-                    || b.contains(to)
-                    || (0..4).any(|k| geometry::segments_meet(from, to, c[k], c[(k + 1) % 4]))
+                geometry::Bbox::of(&c).meets(&line)
+                    && (geometry::convex_contains(&c, from)
+                        || geometry::convex_contains(&c, to)
+                        || (0..4).any(|k| geometry::segments_meet(from, to, c[k], c[(k + 1) % 4])))
             })
         })
     }

@@ -57,9 +57,9 @@ fn overlap(a: &Formation, b: &Formation) -> bool {
 
 impl RedActions {
     pub fn invariants(&self, s: &State) -> Result<(), String> {
-        let on: Vec<usize> = (0..s.units.len())
-            .filter(|&i| s.units[i].on_table())
-            .collect();
+        // Room for every unit at once (a filtered collect grows by steps).
+        let mut on: Vec<usize> = Vec::with_capacity(s.units.len());
+        on.extend((0..s.units.len()).filter(|&i| s.units[i].on_table()));
         for &i in &on {
             let u = &s.units[i];
             if u.bases() == 0 {

@@ -138,21 +138,20 @@ impl RedActions {
         // apart than the range is out of range (the distance is at least
         // the gap).
         let (mq, tq) = (geometry::quads(&mine), geometry::quads(&theirs));
+        let mut base_arcs: Vec<Arc> = Vec::with_capacity(arcs.len());
         for (b, (bq, bb)) in mine.iter().zip(&mq) {
             let mut counts = false;
-            let base_arcs: Vec<Arc> = arcs
-                .iter()
-                .map(|&(toward, half)| {
-                    if toward.0 == 1800 {
-                        Arc::behind(b, half)
-                    } else {
-                        let mut a = Arc::ahead(b, half);
-                        a.facing = Degrees(a.facing.0 + toward.0).normalised();
-                        a
-                    }
-                })
-                .collect();
-            for (tb, (tbq, tbb)) in theirs.iter().zip(&tq) {
+            base_arcs.clear();
+            base_arcs.extend(arcs.iter().map(|&(toward, half)| {
+                if toward.0 == 1800 {
+                    Arc::behind(b, half)
+                } else {
+                    let mut a = Arc::ahead(b, half);
+                    a.facing = Degrees(a.facing.0 + toward.0).normalised();
+                    a
+                }
+            }));
+            'targets: for (tb, (tbq, tbb)) in theirs.iter().zip(&tq) {
                 if bb.gap(tbb) > range.0 as i64 {
                     continue;
                 }
@@ -161,13 +160,24 @@ impl RedActions {
                 if !geometry::quad_within(bq, tbq, range) {
                     continue;
                 }
+                // A base that counts already changes nothing more but
+                // `close`, and only through a pair within half range.
+                let near = counts.then(|| geometry::quad_within(bq, tbq, half_range));
+                if near == Some(false) {
+                    continue;
+                }
                 for arc in &base_arcs {
-                    if arc.reaches(tb)
+                    if arc.reaches_corners(tbq)
                         && self.sees(arc.origin, tb.pose.at, true)
                         && !self.friends_block(s, id, target, arc.origin, tb.pose.at)
                     {
                         counts = true;
-                        close = close || geometry::quad_within(bq, tbq, half_range);
+                        close = close
+                            || near.unwrap_or_else(|| geometry::quad_within(bq, tbq, half_range));
+                        if close {
+                            // Nothing more for this base can change either.
+                            break 'targets;
+                        }
                     }
                 }
             }
