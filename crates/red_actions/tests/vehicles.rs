@@ -766,6 +766,36 @@ fn fire_arcs_friendly_bases_block_fire() {
     );
 }
 
+/// A friendly column whose front stands far off the line of fire but whose
+/// rear bases lie across it blocks as well (the quick filter on the front
+/// centre must allow for the whole length of the unit).
+#[test]
+fn fire_arcs_a_long_column_across_the_line_blocks_fire() {
+    let (r, mut s, guns, e) = battery();
+    let sq = id(&r, "r_sq2");
+    its_turn(&mut s, guns);
+    assert!(r.fire_sums(&s, guns, e).is_some());
+    // Six bases 3" deep in column facing east: 18" long, its front 16"
+    // east of the guns' line, its rear 2" west of it.
+    let unit = s.unit_mut(sq);
+    unit.status = Status::OnTable;
+    unit.order = Order::Column;
+    unit.formation = Formation::new(
+        Order::Column.geometry(),
+        6,
+        r.sc().tables.distances.base_frontage,
+        Inches(300),
+        engine::param::Pose {
+            at: pt(56.5, 24.0),
+            facing: Degrees::whole(90),
+        },
+    );
+    assert!(
+        r.fire_sums(&s, guns, e).is_none(),
+        "the column's rear blocks"
+    );
+}
+
 // ------------------------------------------------ Tanks and Armoured Cars
 
 /// The Mark V on open ground, the Red Internationals 10" north of it.

@@ -423,11 +423,16 @@ impl RedActions {
             if train.as_ref().is_some_and(|cars| cars.contains(&j)) {
                 return false;
             }
-            let p = o.formation.front.at;
-            if p.x.0 < lo_x - 1000
-                || p.x.0 > hi_x + 1000
-                || p.y.0 < lo_y - 1000
-                || p.y.0 > hi_y + 1000
+            // Every corner lies within its bases' widths and depths of the
+            // front centre (as in the moves' broad phase): beyond that, no
+            // base of the unit can touch the line.
+            let f = &o.formation;
+            let p = f.front.at;
+            let reach = (f.width.0 + f.depth.0 + 2) * f.count as i32 + 2;
+            if p.x.0 < lo_x - reach
+                || p.x.0 > hi_x + reach
+                || p.y.0 < lo_y - reach
+                || p.y.0 > hi_y + reach
             {
                 return false;
             }
