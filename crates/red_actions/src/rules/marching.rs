@@ -48,6 +48,9 @@ impl RedActions {
         if u.pinned || u.routing {
             return w.say(|| format!("{} cannot march now", self.name(id)));
         }
+        if u.more.evade_chosen {
+            return w.say(|| format!("{} is evading this turn: no marching", self.name(id)));
+        }
         if u.shot_at {
             return w.say(|| format!("{} has been shot at: no more marching", self.name(id)));
         }

@@ -565,6 +565,7 @@ impl Ruleset for RedActions {
                     "charging"
                 }
                 crate::state::Ask::ChooseOfficer { .. } => "definitions",
+                crate::state::Ask::EvadeShot { .. } => "evading",
             };
         }
         match &s.phase {
