@@ -110,6 +110,24 @@ impl RedActions {
             && self.on_road(&u.formation)
     }
 
+    /// Whether moving unit `id` to `to` is a move on the road (Terrain
+    /// Effects, rulings): a column (or limbered guns) on the road where it
+    /// starts and still a column on the road where it ends. Such a move
+    /// ignores the terrain's penalties except uphill slopes (and wire).
+    pub fn road_move(&self, s: &State, id: UnitId, to: &Formation) -> bool {
+        let u = s.unit(id);
+        matches!(u.order, Order::Column | Order::Limbered)
+            && to.order == crate::geometry::Order::Column
+            && self.on_road(&u.formation)
+            && self.on_road(to)
+    }
+
+    /// Whether a move from `from` to `to` climbs: the front ends on higher
+    /// ground than it started (a road column pays the slopes then).
+    pub fn climbs(&self, from: &Formation, to: &Formation) -> bool {
+        self.height(to.front.at) > self.height(from.front.at)
+    }
+
     /// A move that leaves the road must fit without the road's 2".
     pub(crate) fn road_refusal(&self, s: &State, seg: &Segment, m: &Step) -> Result<Step, String> {
         let _ = s;
