@@ -99,8 +99,8 @@ fn area_cost(p: Passage) -> AreaCost {
         Passage::Full => AreaCost::PerInch(1),
         Passage::Half => AreaCost::PerInch(2),
         Passage::Nyet => AreaCost::Impassable,
-        // A quarter; wire and "the entire move" are not modelled yet and
-        // cost as much as a quarter move.
+        // A quarter. No area row holds halt_and_test or entire_move (wire
+        // and crushed wire are lines: `line_cost`, rules::barbed_wire).
         _ => AreaCost::PerInch(4),
     }
 }
