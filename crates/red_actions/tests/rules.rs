@@ -736,7 +736,8 @@ fn evading_a_unit_shot_at_before_its_segment_chooses_first() {
 }
 
 /// Evading: not asked where evading changes nothing (hard cover), of a
-/// unit that has had its segment, is evading already or is routing; and
+/// unit that has had its segment, is evading already, is routing or is
+/// hidden from the shooter; and
 /// Red's odds for its shot show the evaded shot beside the one counted.
 #[test]
 fn evading_not_asked_in_hard_cover_or_after_the_units_segment() {
@@ -764,6 +765,8 @@ fn evading_not_asked_in_hard_cover_or_after_the_units_segment() {
         |u: &mut red_actions::state::Unit| u.acted = true,
         |u: &mut red_actions::state::Unit| u.evading = true,
         |u: &mut red_actions::state::Unit| u.routing = true,
+        // Hidden from Red (speculative fire at it): asking would tell.
+        |u: &mut red_actions::state::Unit| u.hidden = true,
     ] {
         let mut t = s.clone();
         change(t.unit_mut(white));

@@ -62,10 +62,11 @@ impl RedActions {
 
     /// Whether `target`, shot at by `shooter` (`mode`), may choose to
     /// evade before the shot: an enemy's fire having effect on the table
-    /// (not harassing), a unit on the table, not routing, not evading and
-    /// not yet acted this turn, not the acting unit, not a vehicle, standing
-    /// where evading changes the cover column (soft cover or the open,
-    /// foxholes no better).
+    /// (not harassing), a unit on the table and known to the shooter's side
+    /// (asking would tell of a hidden unit under speculative fire), not
+    /// routing, not evading and not yet acted this turn, not the acting
+    /// unit, not a vehicle, standing where evading changes the cover column
+    /// (soft cover or the open, foxholes no better).
     pub fn may_evade_when_shot(
         &self,
         s: &State,
@@ -77,6 +78,7 @@ impl RedActions {
         tg.side != u.side
             && mode != FireMode::Harassing
             && tg.on_table()
+            && !self.unseen_by(s, target, Some(u.side))
             && self.in_play(s, target)
             && !tg.routing
             && !tg.evading
