@@ -1002,6 +1002,35 @@ fn terrain_effects_a_road_column_still_pays_uphill() {
     assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(24));
 }
 
+/// Evading and the road: a column on the road that chose to evade when
+/// shot at moves 3" at most (its evasive speed), the road's 2" gone with
+/// the cap (leaving the road later takes nothing more off).
+#[test]
+fn evading_caps_a_road_column_and_its_road_bonus() {
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    s.unit_mut(u).more.evade_chosen = true;
+    s.unit_mut(u).evading = true;
+    let four = Action::Advance {
+        unit: u,
+        distance: Inches::whole(4),
+    };
+    assert!(r.refusal(&s, WHITE, &four).is_some());
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(1),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!((seg.allowance, seg.road), (Inches::whole(3), false));
+}
+
 #[test]
 fn terrain_effects_leaving_the_road_loses_the_two_inches() {
     let (r, mut s, u) = on_the_road(WeatherKind::Clear);

@@ -54,7 +54,11 @@ impl RedActions {
     /// evasive speed at most.
     pub(crate) fn evade(&self, s: &mut State, id: UnitId, seg: &mut Segment, ev: &mut Vec<Event>) {
         let v = self.evasive_speed(s, id);
-        seg.allowance = Inches(seg.allowance.0.min(v.0));
+        if seg.allowance > v {
+            seg.allowance = v;
+            // Capped: the road's 2" no longer count (nor come off later).
+            seg.road = false;
+        }
         s.unit_mut(id).evading = true;
         ev.push(Event::Evades { unit: id });
         s.phase = Phase::Acting(*seg);

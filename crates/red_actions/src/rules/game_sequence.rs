@@ -404,16 +404,19 @@ impl RedActions {
         match s.phase {
             Phase::Acting(seg) if seg.unit == id => seg,
             _ => {
-                let road = self.road_bonus_for(s, id);
+                let mut road = self.road_bonus_for(s, id);
                 let bonus = if road {
                     self.sc().tables.distances.road_bonus
                 } else {
                     Inches::ZERO
                 };
                 let mut allowance = Inches(self.speed_allowance(s, id).0 + bonus.0);
-                // Evading chosen when shot at before this segment.
-                if s.unit(id).more.evade_chosen {
-                    allowance = Inches(allowance.0.min(self.evasive_speed(s, id).0));
+                // Evading chosen when shot at before this segment: the
+                // evasive speed caps it (the road's 2" then count no more).
+                let evasive = self.evasive_speed(s, id);
+                if s.unit(id).more.evade_chosen && allowance > evasive {
+                    allowance = evasive;
+                    road = false;
                 }
                 Segment {
                     unit: id,
