@@ -71,8 +71,8 @@
 //!   stretch to a target inside it up to `edge` long when the target can be
 //!   seen there (not stationary infantry or unlimbered guns). A hedge blocks
 //!   unless it is within `hedge_near` of the observer (behind it, he sees
-//!   through) or of a target that can be seen there. Hills and dead ground
-//!   are not modelled yet.
+//!   through) or of a target that can be seen there. Hills, crests and
+//!   dead ground are the rules' (`rules::visibility`), on top of this.
 
 mod bearing;
 mod moves;

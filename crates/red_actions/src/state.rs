@@ -209,6 +209,10 @@ pub struct UnitMore {
     /// The optional rule: no advance toward the enemy before this turn.
     #[serde(default)]
     pub no_advance_until: u8,
+    /// Chose to evade when shot at before its segment (Evading): its
+    /// segment this turn moves at its evasive speed at most.
+    #[serde(default)]
+    pub evade_chosen: bool,
     /// A Clever officer has tried to pre-empt this unit this turn.
     #[serde(default)]
     pub preempt_tried: bool,
@@ -547,6 +551,17 @@ pub enum Ask {
     /// segment. Asked before the shot is resolved. Answers:
     /// [`Action::ReturnFire`] or [`Action::HoldFire`].
     ReturnFire { shooter: UnitId, target: UnitId },
+    /// Evading: an enemy shoots at a unit that has not yet had its segment
+    /// this turn, standing where evading would shift the cover column; its
+    /// side chooses, before the shot, whether it evades for the rest of the
+    /// turn. `fire`: `None` for the Shoot action (return fire may be asked
+    /// next), the mode of a Fire action otherwise. Answers:
+    /// [`Action::Evade`] or [`Action::NoEvade`].
+    EvadeShot {
+        shooter: UnitId,
+        target: UnitId,
+        fire: Option<FireMode>,
+    },
 }
 
 /// A decision. Every move names its unit; selecting a unit (or the first
@@ -784,6 +799,11 @@ pub enum Action {
     Evade {
         unit: UnitId,
     },
+    /// Answer to [`Ask::EvadeShot`]: the unit shot at does not evade (its
+    /// segment keeps its full speed).
+    NoEvade {
+        unit: UnitId,
+    },
     /// Moving and Shooting: MGs, tachankas, mortars, guns, armoured cars
     /// and tanks pivot up to 45° (signed: + clockwise) before firing.
     Pivot {
@@ -873,6 +893,7 @@ impl Action {
             | Action::ReturnFire { unit, .. }
             | Action::HoldFire { unit }
             | Action::Evade { unit }
+            | Action::NoEvade { unit }
             | Action::Pivot { unit, .. }
             | Action::Select { unit }
             | Action::Kind { unit, .. } => unit,

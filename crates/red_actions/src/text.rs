@@ -42,6 +42,15 @@ pub fn question(r: &RedActions, s: &State, q: &Question) -> String {
             r.name_for(s, Some(q.side), shooter),
             r.unit_name(s, target)
         ),
+        Ask::EvadeShot {
+            shooter, target, ..
+        } => format!(
+            "{} is shooting at your {}, which has not yet acted: evade now (better cover \
+             against this shot and the rest of the turn, but evasive speed at most in its \
+             segment) or not?",
+            r.name_for(s, Some(q.side), shooter),
+            r.unit_name(s, target)
+        ),
         Ask::ChooseOfficer { unit, drawn } => {
             let all: Vec<String> = drawn
                 .iter()
@@ -247,6 +256,7 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         }
         Action::HoldFire { .. } => format!("{n} holds its fire"),
         Action::Evade { .. } => format!("{n} evades (evasive speed at most)"),
+        Action::NoEvade { .. } => format!("{n} does not evade (full speed in its segment)"),
         Action::Pivot { angle, .. } => format!("{n} pivots {angle} to fire"),
     }
 }

@@ -358,6 +358,19 @@ fn return_fire_duel(gap: i32) -> (RedActions, State, UnitId, UnitId) {
     (r, s, red, white)
 }
 
+/// Red shoots at White in `return_fire_duel`; White, in the open and not
+/// yet acted, is first asked whether it evades, and does not (Evading).
+fn shoot_unevaded(r: &RedActions, s: &mut State, red: UnitId, white: UnitId, ev: &mut Vec<Event>) {
+    let shoot = Action::Shoot {
+        unit: red,
+        target: white,
+    };
+    r.apply(s, Side::B, &shoot, ev).unwrap();
+    assert!(shots(ev).is_empty(), "nothing fired yet: {ev:?}");
+    r.apply(s, Side::A, &Action::NoEvade { unit: white }, ev)
+        .unwrap();
+}
+
 fn shots(ev: &[Event]) -> Vec<(UnitId, UnitId, u32)> {
     ev.iter()
         .filter_map(|e| match *e {
@@ -377,11 +390,7 @@ fn shooting_close_range_return_fire_is_asked_of_the_target_before_the_shot() {
     let (r, mut s, red, white) = return_fire_duel(6);
     assert!(r.may_return_fire(&s, white, red));
     let mut ev = Vec::new();
-    let shoot = Action::Shoot {
-        unit: red,
-        target: white,
-    };
-    r.apply(&mut s, Side::B, &shoot, &mut ev).unwrap();
+    shoot_unevaded(&r, &mut s, red, white, &mut ev);
     assert!(shots(&ev).is_empty(), "nothing fired yet: {ev:?}");
     assert_eq!(r.decider(&s), Some(Side::A), "White decides, out of turn");
     assert_eq!(r.rules_section(&s), "pre_empting");
@@ -442,16 +451,7 @@ fn shooting_close_range_return_fire_both_shots_are_worked_out_before_either_is_r
     let full = s.unit(white).effective_halves();
     let bases = s.unit(white).bases();
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        Side::B,
-        &Action::Shoot {
-            unit: red,
-            target: white,
-        },
-        &mut ev,
-    )
-    .unwrap();
+    shoot_unevaded(&r, &mut s, red, white, &mut ev);
     // Red's 12 (a base lost), White's tests passed (ones), then White's
     // return shot, then Red's tests.
     s.loaded = [6, 6].into_iter().chain([1; 20]).rev().collect();
@@ -490,16 +490,7 @@ fn shooting_close_range_return_fire_both_shots_are_worked_out_before_either_is_r
 fn shooting_close_range_return_fire_held_keeps_the_targets_segment() {
     let (r, mut s, red, white) = return_fire_duel(6);
     let mut ev = Vec::new();
-    r.apply(
-        &mut s,
-        Side::B,
-        &Action::Shoot {
-            unit: red,
-            target: white,
-        },
-        &mut ev,
-    )
-    .unwrap();
+    shoot_unevaded(&r, &mut s, red, white, &mut ev);
     s.loaded = [4, 4].into_iter().rev().collect();
     ev.clear();
     r.apply(&mut s, Side::A, &Action::HoldFire { unit: white }, &mut ev)
@@ -520,16 +511,7 @@ fn shooting_close_range_return_fire_only_close_fresh_and_able_to_fire() {
     assert!(!r.may_return_fire(&s, white, red));
     let mut ev = Vec::new();
     s.loaded = vec![4, 4];
-    r.apply(
-        &mut s,
-        Side::B,
-        &Action::Shoot {
-            unit: red,
-            target: white,
-        },
-        &mut ev,
-    )
-    .unwrap();
+    shoot_unevaded(&r, &mut s, red, white, &mut ev);
     assert!(s.questions.is_empty());
     assert_eq!(shots(&ev).len(), 1);
     // Close, but White has acted this turn, is routing, or faces away (no
@@ -580,7 +562,7 @@ fn shooting_close_range_return_fire_odds_for_both_sides() {
         .unwrap();
     assert!(after.p("stands") > 0.0 && after.p("stands") < 1.0);
     let mut ev = Vec::new();
-    r.apply(&mut s, Side::B, &shoot, &mut ev).unwrap();
+    shoot_unevaded(&r, &mut s, red, white, &mut ev);
     // White, answering: its return shot at Red as it stands before the
     // shot, each of the 36 rolls.
     let ret = Action::ReturnFire {
@@ -623,6 +605,181 @@ fn shooting_close_range_return_fire_odds_for_both_sides() {
     let before = s.clone();
     let _ = r.odds_of(&s, Side::A, &ret);
     assert_eq!(s, before);
+}
+
+/// Evading: White's volunteers, in the open and not yet acted, are shot at
+/// by Red's battalion 6" away. Before the shot White chooses whether they
+/// evade; they do: the shot is read 2 columns left (evading in the open),
+/// the close-range return fire is asked next (rulings: evading first), and
+/// in their own segment later this turn they move 3" at most (their
+/// evasive speed) and may not march.
+#[test]
+fn evading_a_unit_shot_at_before_its_segment_chooses_first() {
+    use red_actions::state::Ask;
+    let (r, mut s, red, white) = return_fire_duel(6);
+    let plain = r.fire_sums(&s, red, white).unwrap().shift;
+    let shoot = Action::Shoot {
+        unit: red,
+        target: white,
+    };
+    let mut ev = Vec::new();
+    r.apply(&mut s, Side::B, &shoot, &mut ev).unwrap();
+    assert!(shots(&ev).is_empty(), "nothing fired yet: {ev:?}");
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            Side::A,
+            Ask::EvadeShot {
+                shooter: red,
+                target: white,
+                fire: None
+            }
+        ))
+    );
+    assert_eq!(r.rules_section(&s), "evading");
+    let mut c = Vec::new();
+    r.choices(&s, Side::A, &mut c);
+    assert_eq!(
+        c,
+        vec![
+            Action::Evade { unit: white },
+            Action::NoEvade { unit: white }
+        ]
+    );
+    // Refused, the game unchanged: Red may not go on, White may not answer
+    // with something else (nor evade another unit).
+    let before = s.clone();
+    for (side, a) in [
+        (Side::B, Action::Done { unit: red }),
+        (Side::A, Action::HoldFire { unit: white }),
+        (Side::A, Action::Evade { unit: red }),
+    ] {
+        let why = r.refusal(&s, side, &a).expect("refused");
+        assert!(
+            why.contains("answer") || why.contains("decides"),
+            "{a:?}: {why}"
+        );
+        assert!(r.apply(&mut s, side, &a, &mut Vec::new()).is_err());
+        assert_eq!(s, before);
+    }
+    // White reads its question; Red reads only that White decides.
+    let q = r.question(&s).unwrap().clone();
+    let words = red_actions::text::question(&r, &s, &q);
+    assert!(
+        words.contains("your") && words.contains(r.name(red)) && words.contains("evade"),
+        "{words}"
+    );
+    let asked = ev
+        .iter()
+        .find(|e| matches!(e, Event::Asked { .. }))
+        .unwrap();
+    let red_reads = red_actions::text::event_for(&r, &s, asked, Some(Side::B)).unwrap();
+    assert!(!red_reads.contains("evade"), "{red_reads}");
+    // Both answers' odds for White: the shot at its unit, evading or not.
+    let evade = Action::Evade { unit: white };
+    assert!(r.odds_of(&s, Side::A, &evade).is_some());
+    assert!(r.odds_of(&s, Side::B, &evade).is_none(), "not Red's answer");
+    // White evades: the shot is not fired yet, return fire is asked next.
+    ev.clear();
+    r.apply(&mut s, Side::A, &evade, &mut ev).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Evades { unit } if *unit == white))
+    );
+    assert!(shots(&ev).is_empty());
+    assert!(matches!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::ReturnFire { .. })
+    ));
+    let shift = r.fire_sums(&s, red, white).unwrap().shift;
+    assert_eq!(
+        shift,
+        plain + r.sc().tables.cover.evading_in_open as i32,
+        "evading in the open"
+    );
+    s.loaded = [4, 4].into_iter().rev().collect();
+    r.apply(&mut s, Side::A, &Action::HoldFire { unit: white }, &mut ev)
+        .unwrap();
+    assert_eq!(shots(&ev).len(), 1);
+    assert!(s.questions.is_empty());
+    r.check_invariants(&s).unwrap();
+    // White's segment later this turn: evasive speed (3") at most, no
+    // march; it is not asked again.
+    s.unit_mut(red).acted = true;
+    s.unit_mut(white).formation.front.facing = Degrees::whole(270);
+    s.phase = Phase::Choose {
+        side: Side::A,
+        card: None,
+        selected: None,
+    };
+    let before = s.clone();
+    let x = s.unit(white).formation.front.at.x;
+    let far = Action::Advance {
+        unit: white,
+        distance: Inches::whole(4),
+    };
+    assert!(r.apply(&mut s, Side::A, &far, &mut Vec::new()).is_err());
+    assert_eq!(s, before);
+    let march = r.refusal(&s, Side::A, &Action::March { unit: white });
+    assert!(march.is_some());
+    r.apply(
+        &mut s,
+        Side::A,
+        &Action::Advance {
+            unit: white,
+            distance: Inches::whole(3),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(s.unit(white).formation.front.at.x, Inches(x.0 - 300));
+}
+
+/// Evading: not asked where evading changes nothing (hard cover), of a
+/// unit that has had its segment, is evading already, is routing or is
+/// hidden from the shooter; and
+/// Red's odds for its shot show the evaded shot beside the one counted.
+#[test]
+fn evading_not_asked_in_hard_cover_or_after_the_units_segment() {
+    use red_actions::state::FireMode::Direct;
+    let (r, s, red, white) = return_fire_duel(6);
+    assert!(r.may_evade_when_shot(&s, white, red, Direct));
+    let odds = r
+        .odds_of(
+            &s,
+            Side::B,
+            &Action::Shoot {
+                unit: red,
+                target: white,
+            },
+        )
+        .unwrap();
+    assert!(
+        odds.parts
+            .iter()
+            .any(|p| p.subject.contains("if they evade")),
+        "{odds:?}"
+    );
+    assert!(odds.notes.iter().any(|n| n.contains("may evade")));
+    for change in [
+        |u: &mut red_actions::state::Unit| u.acted = true,
+        |u: &mut red_actions::state::Unit| u.evading = true,
+        |u: &mut red_actions::state::Unit| u.routing = true,
+        // Hidden from Red (speculative fire at it): asking would tell.
+        |u: &mut red_actions::state::Unit| u.hidden = true,
+    ] {
+        let mut t = s.clone();
+        change(t.unit_mut(white));
+        assert!(!r.may_evade_when_shot(&t, white, red, Direct));
+    }
+    // The birch wood (hard cover): evading gives nothing there.
+    let mut t = s.clone();
+    place(&mut t, white, 55, 9, 270);
+    place(&mut t, red, 49, 9, 90);
+    assert_eq!(r.cover_of(&t, white), red_actions::scenario::Cover::Hard);
+    assert!(!r.may_evade_when_shot(&t, white, red, Direct));
+    // Harassing fire has no effect on the table: nothing to evade.
+    assert!(!r.may_evade_when_shot(&s, white, red, red_actions::state::FireMode::Harassing));
 }
 
 /// The random tester (and so the bot, which answers from the same

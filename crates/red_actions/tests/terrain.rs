@@ -901,6 +901,136 @@ fn terrain_effects_a_column_on_the_road_gains_two_inches() {
     assert!(!r.road_bonus_for(&s, u));
 }
 
+/// The village's Orel road (y = 24) running through `area` and nothing
+/// else; the 1st Volunteer company in column on it at x = `x`, facing
+/// east, White to choose.
+fn road_through(area: Area, x: f64) -> (RedActions, State, UnitId) {
+    let mut sc = scenario("village");
+    sc.terrain = vec![area];
+    sc.lines
+        .retain(|l| l.kind == red_actions::scenario::LineKind::Road);
+    sc.buildings.clear();
+    let r = RedActions::new(sc);
+    let mut s = empty(&r, 1);
+    let u = id(&r, "w_vol1");
+    place(&mut s, u, x, 24.0, 90);
+    s.unit_mut(u).order = Order::Column;
+    s.unit_mut(u).formation.order = Order::Column.geometry();
+    choose(&mut s, WHITE);
+    (r, s, u)
+}
+
+/// Terrain Effects: "Troops in column on roads ignore all movement
+/// penalties except up hill slopes." Rough ground (1/2 for infantry) from
+/// x = 12" to 30" across the road: the column on the road moves its 8"
+/// (6" and the road's 2") from x = 10" into it as on open ground; the
+/// same company in line off the road pays double in the rough.
+#[test]
+fn terrain_effects_a_road_column_ignores_the_ground_it_crosses() {
+    let rough = area(
+        AreaKind::Rough,
+        Elevation::Flat,
+        rect(12.0, 20.0, 30.0, 28.0),
+    );
+    let (r, mut s, u) = road_through(rough.clone(), 10.0);
+    let far = Action::Advance {
+        unit: u,
+        distance: Inches::whole(8),
+    };
+    assert_eq!(r.refusal(&s, WHITE, &far), None);
+    r.apply(&mut s, WHITE, &far, &mut Vec::new()).unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(18));
+    // Off the road (in column 2.5" north of it, or in line across it), the
+    // rough costs 2" an inch: 2" + 2 × 4" = 10" for a 6" advance.
+    for line in [false, true] {
+        let (r, mut s, u) = road_through(rough.clone(), 10.0);
+        if line {
+            s.unit_mut(u).order = Order::Line;
+            s.unit_mut(u).formation.order = Order::Line.geometry();
+        } else {
+            place(&mut s, u, 10.0, 21.5, 90);
+            s.unit_mut(u).order = Order::Column;
+            s.unit_mut(u).formation.order = Order::Column.geometry();
+        }
+        let before = s.clone();
+        let six = Action::Advance {
+            unit: u,
+            distance: Inches::whole(6),
+        };
+        let why = r.refusal(&s, WHITE, &six).expect("refused");
+        assert!(why.contains("cost"), "{why}");
+        assert!(r.apply(&mut s, WHITE, &six, &mut Vec::new()).is_err());
+        assert_eq!(s, before);
+    }
+}
+
+/// Terrain Effects: the uphill exception. A steep hill (1/2 for infantry)
+/// from x = 12" to 30" across the road: a column climbing onto it from
+/// x = 10" pays the slope (8" would cost 2" + 2 × 6" = 14"), 4" costs
+/// 2" + 2 × 2" = 6" and is allowed; on the hill, along the level road, it
+/// moves its full 8".
+#[test]
+fn terrain_effects_a_road_column_still_pays_uphill() {
+    let steep = area(
+        AreaKind::Hill,
+        Elevation::Steep,
+        rect(12.0, 20.0, 30.0, 28.0),
+    );
+    let (r, mut s, u) = road_through(steep.clone(), 10.0);
+    let far = Action::Advance {
+        unit: u,
+        distance: Inches::whole(8),
+    };
+    let before = s.clone();
+    let why = r.refusal(&s, WHITE, &far).expect("uphill is paid");
+    assert!(why.contains("cost"), "{why}");
+    assert_eq!(s, before);
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(4),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(14));
+    let (r, mut s, u) = road_through(steep, 16.0);
+    assert_eq!(r.refusal(&s, WHITE, &far), None, "level along the top");
+    r.apply(&mut s, WHITE, &far, &mut Vec::new()).unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(24));
+}
+
+/// Evading and the road: a column on the road that chose to evade when
+/// shot at moves 3" at most (its evasive speed), the road's 2" gone with
+/// the cap (leaving the road later takes nothing more off).
+#[test]
+fn evading_caps_a_road_column_and_its_road_bonus() {
+    let (r, mut s, u) = on_the_road(WeatherKind::Clear);
+    s.unit_mut(u).more.evade_chosen = true;
+    s.unit_mut(u).evading = true;
+    let four = Action::Advance {
+        unit: u,
+        distance: Inches::whole(4),
+    };
+    assert!(r.refusal(&s, WHITE, &four).is_some());
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(1),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let Phase::Acting(seg) = s.phase else {
+        panic!()
+    };
+    assert_eq!((seg.allowance, seg.road), (Inches::whole(3), false));
+}
+
 #[test]
 fn terrain_effects_leaving_the_road_loses_the_two_inches() {
     let (r, mut s, u) = on_the_road(WeatherKind::Clear);

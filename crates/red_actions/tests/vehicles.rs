@@ -635,6 +635,68 @@ fn observed_indirect_fire_half_then_three_quarters_from_the_observer() {
     assert_eq!((p.sums.total, p.factor), (5, (1, 2)));
 }
 
+/// Evading, under artillery fire: the White garrison in the open, not yet
+/// acted, is fired on by the Red guns through an observer. White chooses
+/// first (the question names the mode's shot); evading, the shot is read
+/// 2 columns further left; harassing fire asks nothing.
+#[test]
+fn evading_under_observed_artillery_fire_is_chosen_before_the_shot() {
+    let (r, mut s, guns, _) = battery();
+    let g = id(&r, "w_garrison");
+    let obs = id(&r, "r_kombrig");
+    place(&mut s, g, 60.0, 30.0, 180);
+    place(&mut s, obs, 60.0, 40.0, 0);
+    place(&mut s, guns, 20.0, 40.0, 180);
+    s.turn = 2;
+    s.unit_mut(g).acted = false;
+    let mode = FireMode::Observed {
+        observer: obs,
+        speculative: false,
+    };
+    let plain = r.plan(&s, guns, g, mode).unwrap().sums.shift;
+    its_turn(&mut s, guns);
+    let fire = Action::Fire {
+        unit: guns,
+        target: g,
+        mode,
+    };
+    let ev = act(&r, &mut s, fire);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Shot { .. })));
+    assert_eq!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::EvadeShot {
+            shooter: guns,
+            target: g,
+            fire: Some(mode)
+        })
+    );
+    let mut t = s.clone();
+    dice(&mut t, &[1, 1, 1, 1, 1, 1]);
+    let ev = act(&r, &mut t, Action::NoEvade { unit: g });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Shot { target, .. } if *target == g))
+    );
+    assert!(!t.unit(g).evading);
+    dice(&mut s, &[1, 1, 1, 1, 1, 1]);
+    let ev = act(&r, &mut s, Action::Evade { unit: g });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Evades { unit } if *unit == g))
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Shot { target, .. } if *target == g))
+    );
+    assert_eq!(
+        r.plan(&s, guns, g, mode).unwrap().sums.shift,
+        plain + r.sc().tables.cover.evading_in_open as i32
+    );
+    assert!(s.questions.is_empty());
+    r.check_invariants(&s).unwrap();
+    assert!(!r.may_evade_when_shot(&s, g, guns, FireMode::Harassing));
+}
+
 #[test]
 fn observed_indirect_fire_needs_an_observer_who_sees_the_target() {
     let (r, mut s, guns, _) = battery();

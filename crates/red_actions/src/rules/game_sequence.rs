@@ -272,6 +272,7 @@ impl RedActions {
         for u in s.units.iter_mut() {
             u.acted = false;
             u.evading = false;
+            u.more.evade_chosen = false;
             u.retired = false;
             u.held_in_cover = false;
             u.marching = false;
@@ -403,17 +404,25 @@ impl RedActions {
         match s.phase {
             Phase::Acting(seg) if seg.unit == id => seg,
             _ => {
-                let road = self.road_bonus_for(s, id);
+                let mut road = self.road_bonus_for(s, id);
                 let bonus = if road {
                     self.sc().tables.distances.road_bonus
                 } else {
                     Inches::ZERO
                 };
+                let mut allowance = Inches(self.speed_allowance(s, id).0 + bonus.0);
+                // Evading chosen when shot at before this segment: the
+                // evasive speed caps it (the road's 2" then count no more).
+                let evasive = self.evasive_speed(s, id);
+                if s.unit(id).more.evade_chosen && allowance > evasive {
+                    allowance = evasive;
+                    road = false;
+                }
                 Segment {
                     unit: id,
                     charged: Inches::ZERO,
                     cap_quarters: 4,
-                    allowance: Inches(self.speed_allowance(s, id).0 + bonus.0),
+                    allowance,
                     shot: false,
                     moved: false,
                     unpin_tried: false,
@@ -870,7 +879,8 @@ impl RedActions {
             | Action::HaltCharge { .. }
             | Action::RunOn { .. }
             | Action::ReturnFire { .. }
-            | Action::HoldFire { .. } => w.say(|| "nothing asks that now".into()),
+            | Action::HoldFire { .. }
+            | Action::NoEvade { .. } => w.say(|| "nothing asks that now".into()),
             Action::Charge { target, .. } => w.told(self.charge_refusal(s, id, &seg, target)),
             Action::Evade { .. } => self.evade_refusal(s, id, &seg, w),
             Action::Divide { .. }
@@ -1075,7 +1085,8 @@ impl RedActions {
             | Action::HaltCharge { .. }
             | Action::RunOn { .. }
             | Action::ReturnFire { .. }
-            | Action::HoldFire { .. } => return None,
+            | Action::HoldFire { .. }
+            | Action::NoEvade { .. } => return None,
             Action::RunTrain { speed, .. } => {
                 self.run_train(s, id, speed, ev);
                 seg.moved = true;
@@ -1089,7 +1100,7 @@ impl RedActions {
                 return None;
             }
             Action::Fire { target, mode, .. } => {
-                self.fire(s, id, target, mode, ev);
+                self.fire_at(s, id, target, mode, ev);
                 seg.shot = true;
                 seg.allowance = self.after_shooting(s, id);
             }

@@ -48,6 +48,9 @@ impl RedActions {
         if u.pinned || u.routing {
             return w.say(|| format!("{} cannot march now", self.name(id)));
         }
+        if u.more.evade_chosen {
+            return w.say(|| format!("{} is evading this turn: no marching", self.name(id)));
+        }
         if u.shot_at {
             return w.say(|| format!("{} has been shot at: no more marching", self.name(id)));
         }
@@ -105,6 +108,24 @@ impl RedActions {
             && u.on_table()
             && matches!(u.order, Order::Column | Order::Limbered)
             && self.on_road(&u.formation)
+    }
+
+    /// Whether moving unit `id` to `to` is a move on the road (Terrain
+    /// Effects, rulings): a column (or limbered guns) on the road where it
+    /// starts and still a column on the road where it ends. Such a move
+    /// ignores the terrain's penalties except uphill slopes (and wire).
+    pub fn road_move(&self, s: &State, id: UnitId, to: &Formation) -> bool {
+        let u = s.unit(id);
+        matches!(u.order, Order::Column | Order::Limbered)
+            && to.order == crate::geometry::Order::Column
+            && self.on_road(&u.formation)
+            && self.on_road(to)
+    }
+
+    /// Whether a move from `from` to `to` climbs: the front ends on higher
+    /// ground than it started (a road column pays the slopes then).
+    pub fn climbs(&self, from: &Formation, to: &Formation) -> bool {
+        self.height(to.front.at) > self.height(from.front.at)
     }
 
     /// A move that leaves the road must fit without the road's 2".

@@ -80,6 +80,10 @@ pub struct Prepared {
     /// line whose box misses one's box neither enters it nor ends in it.
     pub sight_boxes: Vec<Bbox>,
     pub hill_boxes: Vec<Bbox>,
+    /// What a column moving on a road still pays (Terrain Effects, rulings:
+    /// "Road columns"): the hill and steep slopes when it climbs, and wire.
+    pub road_areas: [Vec<(Polygon, AreaCost)>; 5],
+    pub road_lines: [Vec<(Polyline, LineCost)>; 5],
 }
 
 const MOVERS: [Mover; 5] = [
@@ -95,8 +99,8 @@ fn area_cost(p: Passage) -> AreaCost {
         Passage::Full => AreaCost::PerInch(1),
         Passage::Half => AreaCost::PerInch(2),
         Passage::Nyet => AreaCost::Impassable,
-        // A quarter; wire and "the entire move" are not modelled yet and
-        // cost as much as a quarter move.
+        // A quarter. No area row holds halt_and_test or entire_move (wire
+        // and crushed wire are lines: `line_cost`, rules::barbed_wire).
         _ => AreaCost::PerInch(4),
     }
 }
@@ -118,6 +122,8 @@ impl Prepared {
         let t = &sc.tables;
         let mut areas: [Vec<(Polygon, AreaCost)>; 5] = Default::default();
         let mut lines: [Vec<(Polyline, LineCost)>; 5] = Default::default();
+        let mut road_areas: [Vec<(Polygon, AreaCost)>; 5] = Default::default();
+        let mut road_lines: [Vec<(Polyline, LineCost)>; 5] = Default::default();
         let mut sight = Vec::new();
         let mut cover = Vec::new();
         for a in &sc.terrain {
@@ -135,6 +141,9 @@ impl Prepared {
                 for (i, m) in MOVERS.iter().enumerate() {
                     if let Some(c) = t.terrain_effect(row, *m) {
                         areas[i].push((poly.clone(), area_cost(c.passage)));
+                        if matches!(row, "hill" | "steep") {
+                            road_areas[i].push((poly.clone(), area_cost(c.passage)));
+                        }
                     }
                 }
             }
@@ -210,6 +219,9 @@ impl Prepared {
             for (i, m) in MOVERS.iter().enumerate() {
                 if let Some(c) = t.terrain_effect(row, *m) {
                     lines[i].push((pl.clone(), line_cost(c.passage)));
+                    if row == "wire" {
+                        road_lines[i].push((pl.clone(), line_cost(c.passage)));
+                    }
                 }
             }
         }
@@ -246,6 +258,8 @@ impl Prepared {
             line_boxes,
             sight_boxes,
             hill_boxes,
+            road_areas,
+            road_lines,
         }
     }
 }
@@ -565,6 +579,7 @@ impl Ruleset for RedActions {
                     "charging"
                 }
                 crate::state::Ask::ChooseOfficer { .. } => "definitions",
+                crate::state::Ask::EvadeShot { .. } => "evading",
             };
         }
         match &s.phase {

@@ -10,8 +10,8 @@
 //! impassable terrain; it runs through friends (not formed cavalry), who
 //! take a fear test (Routing, in `pursuit`). Rallying from rout removes its
 //! terror (not humiliation) and needs its humiliation to be at most its
-//! bases. A senior officer's modifier counts within 12" (sight is not yet
-//! checked), the best one only.
+//! bases. A senior officer's modifier counts when he sees the unit within
+//! 12" or is within 4" of it, the best one only (`officers`).
 
 use super::RedActions;
 use crate::state::{Event, State, Status, Test, UnitId};

@@ -1,8 +1,9 @@
 //! Movement: advance, wheel and turn as parameterised choices within the
 //! unit's card speed, charged along the path of every base corner through
 //! terrain (`geometry::path_cost`), on the table, clear of other units and
-//! never closer than 2" to the enemy (except a charge, not yet played);
-//! line to column and back; entering at an entry point; and the moves the
+//! never closer than 2" to the enemy (except a charge: `charging`); a
+//! column moving on a road pays only the uphill slopes (and wire); line to
+//! column and back; entering at an entry point; and the moves the
 //! rules make for a unit (retire, rout).
 //!
 //! Our readings: a move is checked where it ends and at every inch on the
@@ -326,6 +327,31 @@ impl RedActions {
         Some(worst)
     }
 
+    /// The terrain a move on the road pays for (`RedActions::road_move`):
+    /// the slopes when it climbs, and wire; the units of `near`.
+    fn road_near(&self, u: &Unit, to: &Formation, near: &Near) -> Near<'_> {
+        let m = self.mover(u) as usize;
+        let prep = &self.prep;
+        let areas = if self.climbs(&u.formation, to) {
+            prep.road_areas[m]
+                .iter()
+                .map(|(p, c)| (p, *c, Bbox::of(&p.points)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let lines = prep.road_lines[m]
+            .iter()
+            .map(|(l, c)| (l, *c, Bbox::of(&l.points)))
+            .collect();
+        Near {
+            areas,
+            lines,
+            units: near.units.clone(),
+            enemies: near.enemies,
+        }
+    }
+
     fn terrain(&self, u: &Unit, paths: &[Vec<Point>]) -> Option<PathCost> {
         let m = self.mover(u) as usize;
         let prep = &self.prep;
@@ -366,8 +392,15 @@ impl RedActions {
         near: &Near,
     ) -> Result<Step, String> {
         let u = s.unit(id);
+        let road;
+        let ground = if self.road_move(s, id, &to) {
+            road = self.road_near(u, &to, near);
+            &road
+        } else {
+            near
+        };
         let terrain = self
-            .legs_cost(&u.formation, &to, legs, near, charged)
+            .legs_cost(&u.formation, &to, legs, ground, charged)
             .ok_or_else(|| "impassable terrain is in the way".to_string())?;
         let cost = PathCost {
             charged: Inches(charged.0.max(terrain.charged.0)),

@@ -107,6 +107,9 @@ impl RedActions {
                 "nothing is found, whether or not anything is there",
             )),
             Action::CrossWire { unit } => self.wire_odds(s, unit),
+            Action::Evade { unit } | Action::NoEvade { unit } => {
+                self.evade_answer_odds(s, side, a, unit)
+            }
             Action::Done { unit } if self.breakdown_due(s, unit) => {
                 let breaks = super::vehicles::BREAKS_ON;
                 Some(Odds {
@@ -620,6 +623,28 @@ impl RedActions {
                 "your fire uses your segment; how it ends counts the fight that may follow".into(),
             );
         }
+        let evade_mode = match *a {
+            Action::Shoot { .. } => Some(FireMode::Direct),
+            Action::Fire { mode, .. } => Some(mode),
+            _ => None,
+        };
+        if let Some(m) = evade_mode
+            && self.may_evade_when_shot(s, target, unit, m)
+        {
+            let mut t = s.clone();
+            t.unit_mut(target).evading = true;
+            if let Some(evaded) = self.shot_odds(&t, unit, target, m) {
+                odds.parts.extend(evaded.parts.into_iter().map(|mut d| {
+                    d.subject = format!("{}, if they evade", d.subject);
+                    d
+                }));
+            }
+            odds.notes.push(
+                "the target has not yet acted and may evade before the shot (its side's \
+                 choice): what becomes of it is counted as if it does not"
+                    .into(),
+            );
+        }
         match *a {
             Action::ReturnFire { .. } => odds.notes.push(
                 "both shots at once: yours is worked out from your unit as it stands now, \
@@ -641,6 +666,36 @@ impl RedActions {
             }
             _ => {}
         }
+        Some(odds)
+    }
+
+    /// An answer to [`Ask::EvadeShot`]: the enemy's shot at the unit, with
+    /// it evading or not (nothing when the shooter is unseen).
+    fn evade_answer_odds(&self, s: &State, side: Side, a: &Action, unit: UnitId) -> Option<Odds> {
+        let Some(Ask::EvadeShot {
+            shooter,
+            target,
+            fire,
+        }) = self.question(s).map(|q| q.ask)
+        else {
+            return None;
+        };
+        if target != unit || self.unseen_by(s, shooter, Some(side)) {
+            return None;
+        }
+        let mut t = s.clone();
+        let evades = matches!(a, Action::Evade { .. });
+        t.unit_mut(target).evading = evades;
+        let mut odds = self.shot_odds(&t, shooter, target, fire.unwrap_or(FireMode::Direct))?;
+        for d in &mut odds.parts {
+            d.subject = subject_yours(&d.subject);
+        }
+        odds.notes.push(if evades {
+            "their shot with your unit evading; in its segment it moves at its evasive speed at most"
+                .into()
+        } else {
+            "their shot with your unit as it stands; its segment keeps its full speed".into()
+        });
         Some(odds)
     }
 
@@ -1286,6 +1341,16 @@ impl RedActions {
             }
             if self.refusal_of(t, side, a).is_none() {
                 self.act(t, side, a, ev);
+            }
+            // The target's answer to a shot it may evade, assumed: it
+            // stands as it is (the evading shot is shown apart).
+            if let Some(q) = self.question(t)
+                && q.side != side
+                && let Ask::EvadeShot { target: shot, .. } = q.ask
+            {
+                let stand = Action::NoEvade { unit: shot };
+                let enemy = q.side;
+                self.act(t, enemy, &stand, ev);
             }
             // The target's answer to a shot it may return, assumed: it
             // holds its fire (its own fire does not change its fate).

@@ -1,8 +1,8 @@
 //! Out-of-turn decisions: where the rules let the side that is not acting
 //! decide (a unit in hard cover ignoring a retire; shooting at or fleeing
-//! from chargers, counter-charging, close-range return fire, evading,
-//! Clever officers pre-empting, springing an ambush, Storm and Specialist
-//! swaps, the charger's choice after its target fled).
+//! from chargers, counter-charging, close-range return fire, evading when
+//! shot at, Clever officers pre-empting, springing an ambush, Storm and
+//! Specialist swaps, the charger's choice after its target fled).
 //!
 //! The mechanism: a rule that lets a side decide pushes a [`Question`] on
 //! `State::questions` (and stops what it was doing, leaving the rest to the
@@ -71,6 +71,10 @@ impl RedActions {
                     target: shooter,
                 });
                 out.push(Action::HoldFire { unit: target });
+            }
+            Ask::EvadeShot { target, .. } => {
+                out.push(Action::Evade { unit: target });
+                out.push(Action::NoEvade { unit: target });
             }
         }
     }
@@ -147,6 +151,17 @@ impl RedActions {
             }
             (Ask::ReturnFire { shooter, target }, Action::HoldFire { .. }) => {
                 self.fire(s, shooter, target, crate::state::FireMode::Direct, ev);
+            }
+            (
+                Ask::EvadeShot {
+                    shooter,
+                    target,
+                    fire,
+                },
+                a,
+            ) => {
+                let evades = matches!(a, Action::Evade { .. });
+                self.answer_evade_shot(s, shooter, target, fire, evades, ev);
             }
             (Ask::Charged { .. } | Ask::TargetFled { .. }, a) => {
                 self.answer_charge(s, q.ask, a, ev)

@@ -262,8 +262,26 @@ impl RedActions {
     /// A shot made in the shooter's own segment (not fire at chargers, in
     /// another unit's segment) at a unit that may return fire waits for
     /// that unit's side to decide ([`Ask::ReturnFire`]); the answer fires
-    /// it.
+    /// it. Before that, a target that may evade chooses whether it does
+    /// ([`Ask::EvadeShot`], Evading).
     pub(crate) fn shoot(&self, s: &mut State, id: UnitId, target: UnitId, ev: &mut Vec<Event>) {
+        if !matches!(s.phase, Phase::Acting(seg) if seg.unit != id)
+            && self.may_evade_when_shot(s, target, id, FireMode::Direct)
+        {
+            let side = s.unit(target).side;
+            let ask = Ask::EvadeShot {
+                shooter: id,
+                target,
+                fire: None,
+            };
+            self.ask(s, side, ask, ev);
+            return;
+        }
+        self.shoot_on(s, id, target, ev);
+    }
+
+    /// [`RedActions::shoot`] once the target's evading is settled.
+    pub(crate) fn shoot_on(&self, s: &mut State, id: UnitId, target: UnitId, ev: &mut Vec<Event>) {
         if !matches!(s.phase, Phase::Acting(seg) if seg.unit != id)
             && self.may_return_fire(s, target, id)
         {
