@@ -825,3 +825,30 @@ fn shooting_close_range_return_fire_the_random_tester_answers_it() {
     }
     assert!(returned > 0 && held > 0, "returned {returned}, held {held}");
 }
+
+/// Movement: a unit that has not moved may change from line to column (a
+/// free extra): its bases change, its allowance does not, and the log says
+/// it changed formation (not that it moved 0").
+#[test]
+fn movement_line_to_column_is_a_change_of_formation_not_a_move() {
+    let (r, mut s, red, _) = duel(20);
+    let before = s.unit(red).formation;
+    let mut ev = Vec::new();
+    r.apply(&mut s, Side::B, &Action::Reform { unit: red }, &mut ev)
+        .unwrap();
+    assert_ne!(s.unit(red).formation, before, "its bases are in column now");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Reformed { unit } if *unit == red))
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Moved { .. })),
+        "{ev:?}"
+    );
+    let told: Vec<String> = r
+        .describe_events(&s, &ev, Some(Side::B))
+        .into_iter()
+        .flatten()
+        .collect();
+    assert!(!told.iter().any(|t| t.contains("moves (0")), "{told:?}");
+}

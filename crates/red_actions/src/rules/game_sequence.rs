@@ -1020,6 +1020,12 @@ impl RedActions {
                         _ => Order::Column,
                     };
                     self.do_move(s, id, &mut seg, m, ev);
+                    // A change of formation costs nothing: the log says it
+                    // changed formation, not that it moved 0".
+                    if matches!(ev.last(), Some(Event::Moved { charged, .. }) if *charged == Inches::ZERO)
+                    {
+                        ev.pop();
+                    }
                     ev.push(Event::Reformed { unit: id });
                 }
             }
