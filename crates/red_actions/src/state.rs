@@ -213,6 +213,11 @@ pub struct UnitMore {
     /// segment this turn moves at its evasive speed at most.
     #[serde(default)]
     pub evade_chosen: bool,
+    /// Buildings: the building section whose hard (or stone) cover the
+    /// unit holds, having taken possession of it (or having stood in it
+    /// from the start); lost when it moves.
+    #[serde(default)]
+    pub possession: Option<u16>,
     /// A Clever officer has tried to pre-empt this unit this turn.
     #[serde(default)]
     pub preempt_tried: bool,
@@ -419,7 +424,9 @@ impl ActionKind {
             Action::Fire { .. } => ActionKind::Fire,
             Action::Scout { .. } => ActionKind::Scout,
             Action::Spring { .. } | Action::Release { .. } => ActionKind::Ambush,
-            Action::SetFire { .. } | Action::FightFire { .. } => ActionKind::Buildings,
+            Action::SetFire { .. } | Action::FightFire { .. } | Action::TakePossession { .. } => {
+                ActionKind::Buildings
+            }
             Action::Divide { .. } | Action::Combine { .. } => ActionKind::Reorganise,
             Action::JoinUnit { .. } => ActionKind::Join,
             _ => return None,
@@ -697,6 +704,12 @@ pub enum Action {
         unit: UnitId,
         building: u16,
     },
+    /// Buildings: infantry take possession of a building section they
+    /// touch, and its hard cover (the whole segment).
+    TakePossession {
+        unit: UnitId,
+        building: u16,
+    },
     /// Marching: the segment is a march, in column at double speed.
     March {
         unit: UnitId,
@@ -870,6 +883,7 @@ impl Action {
             | Action::Release { unit, .. }
             | Action::Dig { unit }
             | Action::SetFire { unit, .. }
+            | Action::TakePossession { unit, .. }
             | Action::FightFire { unit, .. }
             | Action::March { unit }
             | Action::CrossWire { unit }
@@ -1131,6 +1145,11 @@ pub enum Event {
     Dug {
         unit: UnitId,
         quarters: u8,
+    },
+    /// Buildings: infantry took possession of a building section.
+    TookPossession {
+        unit: UnitId,
+        building: u16,
     },
     /// Buildings: a fire-setting or fire-fighting roll.
     FireRoll {

@@ -225,6 +225,9 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         Action::FightFire { building, .. } => {
             format!("{n} fights the fire in {}", building_name(r, building))
         }
+        Action::TakePossession { building, .. } => {
+            format!("{n} takes possession of {}", building_name(r, building))
+        }
         Action::March { .. } => format!("{n} marches (column, double speed)"),
         Action::CrossWire { .. } => format!("{n} tries the wire"),
         Action::Divide { into, .. } => format!("{n} divides into {into} units"),
@@ -685,6 +688,11 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
             r.name(*unit),
             quarters_text(*quarters)
         ),
+        Event::TookPossession { unit, building } => format!(
+            "{} takes possession of {} and its hard cover.",
+            r.unit_name(s, *unit),
+            building_name(r, *building)
+        ),
         Event::FireRoll {
             unit,
             building,
@@ -949,6 +957,7 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::Released { unit, .. }
         | Event::Dug { unit, .. }
         | Event::FireRoll { unit, .. }
+        | Event::TookPossession { unit, .. }
         | Event::Marches { unit }
         | Event::EntersWire { unit }
         | Event::WireRoll { unit, .. }

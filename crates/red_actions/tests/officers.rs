@@ -270,6 +270,14 @@ fn morale_tests_a_stone_building_adds_two() {
     u.formation.count = 2;
     u.formation.order = red_actions::geometry::Order::Column;
     place(&mut s, red, 37, 20, 0);
+    assert_eq!(r.cover_of(&s, red), Cover::Soft, "not held yet");
+    let church = r
+        .sc()
+        .buildings
+        .iter()
+        .position(|b| b.material == red_actions::scenario::Material::Stone)
+        .unwrap() as u16;
+    s.unit_mut(red).more.possession = Some(church);
     assert_eq!(r.cover_of(&s, red), Cover::Stone);
     assert_eq!(r.morale_number(&s, red, Test::Fear), open + 2);
     assert_eq!(r.ambushed_while_marching(), -3);

@@ -786,13 +786,14 @@ fn buildings_a_burnt_out_section_gives_no_cover() {
     let mut s = empty(&r, 1);
     let red = id(&r, "r_reg1");
     place(&mut s, red, 32.0, 17.1, 0);
-    assert_eq!(r.cover_of(&s, red), Cover::Hard, "wooden huts");
     let b = r
         .sc()
         .buildings
         .iter()
         .position(|b| b.name == "North huts")
         .unwrap();
+    s.unit_mut(red).more.possession = Some(b as u16);
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "wooden huts, held");
     s.fires[b] = 5;
     assert_eq!(
         r.cover_of(&s, red),
@@ -1122,7 +1123,14 @@ fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
     let mut s = empty(&r, 1);
     let red = id(&r, "r_reg1");
     place(&mut s, red, 32.0, 17.1, 0);
-    assert_eq!(r.cover_of(&s, red), Cover::Hard, "stationary in the huts");
+    s.unit_mut(red).more.possession = None;
+    assert_eq!(r.cover_of(&s, red), Cover::Soft, "in the huts, not held");
+    let huts = (0..r.sc().buildings.len() as u16)
+        .find(|&b| r.touches_building(&s, red, b))
+        .unwrap();
+    s.unit_mut(red).more.possession = Some(huts);
+    assert_eq!(r.cover_of(&s, red), Cover::Hard, "held");
+    s.unit_mut(red).more.possession = None;
     s.unit_mut(red).moved_turn = s.turn;
     assert_eq!(r.cover_of(&s, red), Cover::Soft, "passing through");
     s.unit_mut(red).evading = true;
@@ -1145,4 +1153,101 @@ fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
     .unwrap();
     assert_eq!(s.unit(red).moved_turn, s.turn);
     assert_eq!(r.cover_of(&s, red), Cover::Soft);
+}
+
+/// Buildings: "Infantry can take possession of buildings and associated
+/// hard cover as their action segment." Infantry standing in a section at
+/// the start hold it (rulings); a unit that comes in must spend a segment
+/// to take it; moving out loses it; others than infantry may not.
+#[test]
+fn buildings_infantry_take_possession_as_their_segment_and_lose_it_moving() {
+    let r = RedActions::new(scenario("village"));
+    // At the start the Reds' infantry in the huts and the church hold them.
+    let start = r.setup(&Options::new(), 1).unwrap();
+    let held: Vec<UnitId> = start
+        .ids()
+        .filter(|&u| start.unit(u).more.possession.is_some())
+        .collect();
+    assert!(!held.is_empty(), "someone starts in a building");
+    for &u in &held {
+        assert!(r.troop(start.unit(u)).category.is_infantry());
+        assert!(matches!(r.cover_of(&start, u), Cover::Hard | Cover::Stone));
+    }
+    let mut s = empty(&r, 1);
+    let red = id(&r, "r_reg1");
+    place(&mut s, red, 32.0, 17.1, 0);
+    s.unit_mut(red).more.possession = None;
+    s.unit_mut(red).acted = false;
+    let huts = (0..r.sc().buildings.len() as u16)
+        .find(|&b| r.touches_building(&s, red, b))
+        .unwrap();
+    choose(&mut s, RED);
+    let take = Action::TakePossession {
+        unit: red,
+        building: huts,
+    };
+    // Not a building it does not touch, and only once it holds none.
+    let far = (0..r.sc().buildings.len() as u16)
+        .find(|&b| !r.touches_building(&s, red, b))
+        .unwrap();
+    let before = s.clone();
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::TakePossession {
+                unit: red,
+                building: far,
+            },
+        )
+        .expect("refused");
+    assert!(why.contains("not touching"), "{why}");
+    assert_eq!(s, before);
+    let mut ev = Vec::new();
+    r.apply(&mut s, RED, &take, &mut ev).unwrap();
+    assert_eq!(s.unit(red).more.possession, Some(huts));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Done { unit } if *unit == red)),
+        "the whole segment"
+    );
+    assert_eq!(r.cover_of(&s, red), Cover::Hard);
+    let told = r.describe_events(&s, &ev, Some(RED));
+    assert!(
+        told.iter()
+            .flatten()
+            .any(|t| t.contains("takes possession")),
+        "{told:?}"
+    );
+    // Next it moves: the hold is gone.
+    s.unit_mut(red).acted = false;
+    choose(&mut s, RED);
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Advance {
+            unit: red,
+            distance: Inches(50),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.unit(red).more.possession, None);
+    // Guns may not take possession.
+    let guns = id(&r, "r_guns");
+    place(&mut s, guns, 32.0, 17.1, 0);
+    choose(&mut s, RED);
+    s.unit_mut(guns).acted = false;
+    let why = r
+        .refusal(
+            &s,
+            RED,
+            &Action::TakePossession {
+                unit: guns,
+                building: huts,
+            },
+        )
+        .unwrap_or_default();
+    assert!(why.contains("only infantry"), "{why}");
 }

@@ -8,9 +8,11 @@
 //! fighting a fire is the unit's whole segment; "touching" is a base
 //! inside the section or within ½" of it; a unit counts as in a section
 //! when most of its base centres are; a burnt-out section gives no more
-//! cover; a unit that moved this turn is passing through and counts soft
-//! cover in a section, except infantry evading. Units other than infantry
-//! stand in woods and buildings only in column.
+//! cover; a section's hard cover is held by infantry that took possession
+//! of it (the whole segment; those standing in it at the start hold it)
+//! until they move; everyone else counts soft cover there, except infantry
+//! moving through evading. Units other than infantry stand in woods and
+//! buildings only in column.
 
 use super::{RedActions, Say};
 use crate::geometry::{self, Formation, Polygon, boundary_dist2, in_polygon};
@@ -65,8 +67,9 @@ impl RedActions {
     }
 
     /// The cover a cover polygon gives the unit: none from a building
-    /// section burnt out (`None`); soft from a section the unit is moving
-    /// through (it moved this turn), unless it is infantry evading.
+    /// section burnt out (`None`); the section's own (hard or stone) to
+    /// infantry that holds it (took possession, or stood in it from the
+    /// start) or moves through it evading; soft to everyone else.
     pub fn building_cover(
         &self,
         s: &State,
@@ -85,12 +88,63 @@ impl RedActions {
         if s.fires.get(i).is_some_and(|&m| m >= FIRE_DESTROYS) {
             return None;
         }
+        // Hard (or stone) cover for infantry that took possession of the
+        // section, or that moves through it evading; soft for the rest.
         let u = s.unit(id);
+        let infantry = self.cat(u).is_infantry();
         let passing = u.moved_turn == s.turn && s.turn > 0;
-        if passing && !(self.cat(u).is_infantry() && u.evading) {
-            Some(crate::scenario::Cover::Soft)
-        } else {
+        if infantry && (u.more.possession == Some(i as u16) || (passing && u.evading)) {
             Some(c)
+        } else {
+            Some(crate::scenario::Cover::Soft)
+        }
+    }
+
+    /// Why the unit may not take possession of building section `b` now.
+    pub(crate) fn possession_refusal<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        b: u16,
+        fresh: bool,
+        w: W,
+    ) -> Option<W::Why> {
+        let Some(building) = self.sc().buildings.get(b as usize) else {
+            return w.say(|| "there is no such building".into());
+        };
+        if !fresh {
+            return w.say(|| "taking possession is the whole segment".into());
+        }
+        if !self.cat(s.unit(id)).is_infantry() {
+            return w.say(|| "only infantry take possession of buildings".into());
+        }
+        if s.fires.get(b as usize).is_some_and(|&m| m >= FIRE_DESTROYS) {
+            return w.say(|| format!("{} has burnt down", building.name));
+        }
+        if s.unit(id).more.possession == Some(b) {
+            return w.say(|| format!("{} holds {} already", self.name(id), building.name));
+        }
+        if !self.touches_building(s, id, b) {
+            return w.say(|| format!("{} is not touching {}", self.name(id), building.name));
+        }
+        None
+    }
+
+    /// At the start: infantry standing in a building section (most of
+    /// its base centres inside) hold it (rulings: the defender has had the
+    /// time to occupy it).
+    pub(crate) fn possession_at_start(&self, s: &mut State) {
+        for id in s.ids().collect::<Vec<_>>() {
+            let u = s.unit(id);
+            if !u.on_table() || !self.cat(u).is_infantry() {
+                continue;
+            }
+            let centres = Self::centres(&u.footprint());
+            let b = self.sc().buildings.iter().position(|b| {
+                let poly = Polygon::new(b.points.clone());
+                centres.iter().filter(|&&p| in_polygon(&poly, p)).count() * 2 > centres.len()
+            });
+            s.unit_mut(id).more.possession = b.map(|b| b as u16);
         }
     }
 

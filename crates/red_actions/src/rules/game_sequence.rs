@@ -194,6 +194,7 @@ impl RedActions {
             crushed: Vec::new(),
             kind: None,
         };
+        self.possession_at_start(&mut s);
         // The choices are asked in the order of the units, side A's first;
         // the first turn begins once they are answered.
         choices.sort_by_key(|&(id, _)| (s.unit(id).side != Side::A, id));

@@ -89,6 +89,9 @@ impl RedActions {
             Action::FightFire { building, .. } => {
                 self.building_fire_refusal(s, id, building, true, fresh, w)
             }
+            Action::TakePossession { building, .. } => {
+                self.possession_refusal(s, id, building, fresh, w)
+            }
             Action::March { .. } => self.march_refusal(s, id, fresh, w),
             Action::CrossWire { .. } => self.wire_refusal(s, id, fresh, w),
             Action::LieLow { .. } => w.say(|| "nothing asks that now".into()),
@@ -130,6 +133,12 @@ impl RedActions {
             Action::SetFire { building, .. } | Action::FightFire { building, .. } => {
                 let fighting = matches!(a, Action::FightFire { .. });
                 self.fire_roll(s, id, building, fighting, ev);
+                self.end_segment(s, id, ev);
+                false
+            }
+            Action::TakePossession { building, .. } => {
+                s.unit_mut(id).more.possession = Some(building);
+                ev.push(Event::TookPossession { unit: id, building });
                 self.end_segment(s, id, ev);
                 false
             }
@@ -191,6 +200,10 @@ impl RedActions {
                     unit: id,
                     building: b,
                 });
+                out.push(Action::TakePossession {
+                    unit: id,
+                    building: b,
+                });
             }
         }
     }
@@ -213,6 +226,7 @@ impl RedActions {
         let moved = s.unit(id).formation != before.formation;
         if moved {
             s.unit_mut(id).dug_in = 0;
+            s.unit_mut(id).more.possession = None;
             s.unit_mut(id).moved_turn = s.turn;
             self.leave_road(s, id);
             self.tank_on_wire(s, id, before.formation.front.at, ev);

@@ -119,6 +119,7 @@ impl RedActions {
                 | Action::Dismount { .. }
                 | Action::Mount { .. }
                 | Action::LeaveUnit { .. }
+                | Action::TakePossession { .. }
         );
         if exempt || !known {
             return false;
