@@ -33,6 +33,8 @@ pub struct UnitView {
     pub ambush: bool,
     /// Foxholes, in quarter columns of cover.
     pub dug_in: u8,
+    /// The building section it holds (Buildings: possession), by name.
+    pub holds: Option<String>,
     /// Vehicles, trains and guns: breakdowns, hits, the train's move,
     /// ammunition fired.
     pub kit: crate::state::Kit,
@@ -121,6 +123,11 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
                 hidden: u.hidden,
                 ambush: u.ambush,
                 dug_in: u.dug_in,
+                holds: u
+                    .more
+                    .possession
+                    .and_then(|b| r.sc().buildings.get(b as usize))
+                    .map(|b| b.name.clone()),
                 kit: u.kit.clone(),
                 aboard: r.carrier(s, i as u16),
                 officer: r

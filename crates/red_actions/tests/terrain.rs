@@ -1212,6 +1212,12 @@ fn buildings_infantry_take_possession_as_their_segment_and_lose_it_moving() {
         "the whole segment"
     );
     assert_eq!(r.cover_of(&s, red), Cover::Hard);
+    let shown = r.view(&s, Some(RED));
+    let v = shown.units.iter().find(|v| v.id == red).unwrap();
+    assert_eq!(
+        v.holds.as_deref(),
+        Some(r.sc().buildings[huts as usize].name.as_str())
+    );
     let told = r.describe_events(&s, &ev, Some(RED));
     assert!(
         told.iter()

@@ -170,6 +170,9 @@ pub fn states(u: &UnitView) -> Vec<String> {
     if u.dug_in > 0 {
         s.push(format!("dug in ({}/4 column)", u.dug_in));
     }
+    if let Some(b) = &u.holds {
+        s.push(format!("holds {b} (its hard cover)"));
+    }
     if u.kit.hits > 0 {
         s.push(format!("{} direct hit(s)", u.kit.hits));
     }
