@@ -337,11 +337,16 @@ fn march_setup() -> (RedActions, State, UnitId) {
     let r = RedActions::new(scenario("village"));
     let mut s = empty(&r, 1);
     let u = id(&r, "w_vol1");
-    place(&mut s, u, 4.0, 44.0, 90);
+    white_column_at(&mut s, u, 4.0, 44.0);
+    (r, s, u)
+}
+
+/// White's unit `u` in column facing east at (`x`, `y`), White to choose.
+fn white_column_at(s: &mut State, u: UnitId, x: f64, y: f64) {
+    place(s, u, x, y, 90);
     s.unit_mut(u).order = Order::Column;
     s.unit_mut(u).formation.order = Order::Column.geometry();
-    choose(&mut s, WHITE);
-    (r, s, u)
+    choose(s, WHITE);
 }
 
 #[test]
@@ -914,10 +919,7 @@ fn road_through(area: Area, x: f64) -> (RedActions, State, UnitId) {
     let r = RedActions::new(sc);
     let mut s = empty(&r, 1);
     let u = id(&r, "w_vol1");
-    place(&mut s, u, x, 24.0, 90);
-    s.unit_mut(u).order = Order::Column;
-    s.unit_mut(u).formation.order = Order::Column.geometry();
-    choose(&mut s, WHITE);
+    white_column_at(&mut s, u, x, 24.0);
     (r, s, u)
 }
 
