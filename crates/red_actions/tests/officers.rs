@@ -292,6 +292,22 @@ fn special_unit_characteristics_a_mob_in_sight_of_the_enemy_may_hesitate() {
     s.unit_mut(mob).terror = 1;
     place(&mut s, white, 32, 34, 90);
     assert!(r.has_trait(&s, mob, Trait::Mob));
+    // Taking possession of a building is more than shooting, charging or
+    // moving away: it needs the roll too; shooting does not.
+    assert!(r.needs_mob_roll(
+        &s,
+        &Action::TakePossession {
+            unit: mob,
+            building: 0
+        }
+    ));
+    assert!(!r.needs_mob_roll(
+        &s,
+        &Action::Shoot {
+            unit: mob,
+            target: white
+        }
+    ));
     // Even rallying from terror needs the roll (A Few Notes): a 2 fails.
     s.loaded = vec![2];
     let mut ev = Vec::new();

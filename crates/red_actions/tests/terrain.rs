@@ -1127,9 +1127,7 @@ fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
     place(&mut s, red, 32.0, 17.1, 0);
     s.unit_mut(red).more.possession = None;
     assert_eq!(r.cover_of(&s, red), Cover::Soft, "in the huts, not held");
-    let huts = (0..r.sc().buildings.len() as u16)
-        .find(|&b| r.touches_building(&s, red, b))
-        .unwrap();
+    let huts = touched(&r, &s, red);
     s.unit_mut(red).more.possession = Some(huts);
     assert_eq!(r.cover_of(&s, red), Cover::Hard, "held");
     s.unit_mut(red).more.possession = None;
@@ -1157,6 +1155,13 @@ fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
     assert_eq!(r.cover_of(&s, red), Cover::Soft);
 }
 
+/// The first building section unit `u` touches.
+fn touched(r: &RedActions, s: &State, u: UnitId) -> u16 {
+    (0..r.sc().buildings.len() as u16)
+        .find(|&b| r.touches_building(s, u, b))
+        .expect("the unit touches a building")
+}
+
 /// Buildings: "Infantry can take possession of buildings and associated
 /// hard cover as their action segment." Infantry standing in a section at
 /// the start hold it (rulings); a unit that comes in must spend a segment
@@ -1180,9 +1185,7 @@ fn buildings_infantry_take_possession_as_their_segment_and_lose_it_moving() {
     place(&mut s, red, 32.0, 17.1, 0);
     s.unit_mut(red).more.possession = None;
     s.unit_mut(red).acted = false;
-    let huts = (0..r.sc().buildings.len() as u16)
-        .find(|&b| r.touches_building(&s, red, b))
-        .unwrap();
+    let huts = touched(&r, &s, red);
     choose(&mut s, RED);
     let take = Action::TakePossession {
         unit: red,

@@ -77,11 +77,6 @@ impl RedActions {
         }
     }
 
-    /// The answers to a senior officer's draw.
-    pub(crate) fn distinct_tokens(&self, s: &State, unit: UnitId, drawn: [u16; 3]) -> Vec<u16> {
-        self.distinct_drawn(s.unit(unit).side, drawn)
-    }
-
     /// The senior officer base in personal command of the unit, if any.
     pub fn personal_commander(&self, s: &State, id: UnitId) -> Option<UnitId> {
         s.ids().find(|&o| {

@@ -61,7 +61,7 @@ impl RedActions {
             }
             Ask::Charged { .. } | Ask::TargetFled { .. } => self.charge_answers(s, q, out),
             Ask::ChooseOfficer { unit, drawn } => {
-                for token in self.distinct_tokens(s, unit, drawn) {
+                for token in self.distinct_drawn(s.unit(unit).side, drawn) {
                     out.push(Action::KeepOfficer { unit, token });
                 }
             }
