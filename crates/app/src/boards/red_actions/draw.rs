@@ -600,8 +600,12 @@ fn refresh(
     }
     let table = Table::of(m);
     let legal = legal_targets(m, selected.0);
+    let mut fixed = table_labels(&table, m.game().rules().sc());
+    let badges = unit_badges(&table, view);
+    let badge_shifts = place_badges(&badges, &fixed);
+    fixed.extend(badges.iter().zip(&badge_shifts).map(|(b, s)| b.rect(*s)));
     let names = unit_names(&table, view);
-    let places = place_names(&names, &table_labels(&table, m.game().rules().sc()));
+    let places = place_names(&names, &fixed);
     for (e, p, mut transform, mut vis, mut glide) in &mut pieces {
         let Some(u) = view.units.iter().find(|u| u.id == p.id) else {
             *vis = Visibility::Hidden;
@@ -617,7 +621,12 @@ fn refresh(
             },
             |i| places[i],
         );
-        dress(&mut commands, e, &table, at, u, &legal, selected.0, place);
+        let badge = badges
+            .iter()
+            .position(|b| b.id == u.id)
+            .map_or(Vec2::ZERO, |i| badge_shifts[i]);
+        let looks = Looks { place, badge };
+        dress(&mut commands, e, &table, at, u, &legal, selected.0, looks);
     }
     draw_secrets_and_targets(&mut commands, m, &table, view, &legal, selected.0);
 }
@@ -638,16 +647,101 @@ fn unit_names(table: &Table, view: &red_actions::view::View) -> Vec<NameLabel> {
         .collect()
 }
 
-/// Where a unit's name hangs: its top edge this far below the unit's
-/// centre (under its bases).
-fn name_drop(table: &Table, at: Vec2, u: &UnitView) -> f32 {
-    let half = u
-        .bases
+/// How far a unit's bases reach from its centre `at` (world units, at
+/// least 8, at most 30: a long column's labels stay near its middle).
+fn reach(table: &Table, at: Vec2, u: &UnitView) -> f32 {
+    u.bases
         .iter()
         .map(|b| (table.world(b.pose.at) - at).length() + b.width.as_f32() * SCALE / 2.0)
         .fold(0.0f32, f32::max)
-        .max(8.0);
-    half.min(30.0) + 2.0
+        .clamp(8.0, 30.0)
+}
+
+/// Where a unit's name hangs: its top edge this far below the unit's
+/// centre (under its bases).
+fn name_drop(table: &Table, at: Vec2, u: &UnitView) -> f32 {
+    reach(table, at, u) + 2.0
+}
+
+/// The marker badges (terror, pinned, dug in…) of the units on the table,
+/// for [`place_badges`]: each first over its unit.
+fn unit_badges(table: &Table, view: &red_actions::view::View) -> Vec<BadgeLabel> {
+    view.units
+        .iter()
+        .filter(|u| u.on_table && !u.bases.is_empty())
+        .filter_map(|u| {
+            let marks = markers(u);
+            if marks.is_empty() {
+                return None;
+            }
+            let at = centre(table, &u.bases);
+            Some(BadgeLabel {
+                id: u.id,
+                at: at + Vec2::new(0.0, reach(table, at, u) + 7.0),
+                width: badge_width(&marks),
+            })
+        })
+        .collect()
+}
+
+/// A badge's width for its text (Hack at 9: 6 world units a letter, and
+/// a margin).
+fn badge_width(marks: &str) -> f32 {
+    marks.chars().count() as f32 * 6.0 + 4.0
+}
+
+const BADGE_HEIGHT: f32 = 11.0;
+
+/// A unit's marker badge: its centre where it would first go, and its
+/// width.
+#[derive(Clone, Copy, Debug)]
+pub struct BadgeLabel {
+    pub id: UnitId,
+    pub at: Vec2,
+    pub width: f32,
+}
+
+impl BadgeLabel {
+    /// The badge's box moved by `shift`.
+    pub fn rect(&self, shift: Vec2) -> LabelBox {
+        let c = self.at + shift;
+        let (w, h) = (self.width / 2.0, BADGE_HEIGHT / 2.0);
+        (c.x - w, c.y - h, c.x + w, c.y + h)
+    }
+}
+
+/// Where each badge goes so that it covers neither a name of the table
+/// (an objective's, a wood's) nor another badge: over its unit, a line
+/// higher, or beside its first place, whichever covers fewest (the first
+/// of those, in that order). Returns each badge's shift from its first
+/// place.
+pub fn place_badges(badges: &[BadgeLabel], fixed: &[LabelBox]) -> Vec<Vec2> {
+    let mut placed: Vec<LabelBox> = Vec::with_capacity(badges.len() + fixed.len());
+    placed.extend_from_slice(fixed);
+    let mut shifts = Vec::with_capacity(badges.len());
+    for b in badges {
+        // Aside: clear of its first place, and of an objective's diamond
+        // (7 each way) under it.
+        let (up, aside) = (BADGE_HEIGHT + 1.0, b.width / 2.0 + 8.0);
+        let shift = [
+            Vec2::ZERO,
+            Vec2::new(0.0, up),
+            Vec2::new(-aside, 0.0),
+            Vec2::new(aside, 0.0),
+            Vec2::new(0.0, 2.0 * up),
+            Vec2::new(-aside, up),
+            Vec2::new(aside, up),
+        ]
+        .into_iter()
+        .min_by_key(|&s| {
+            let r = b.rect(s);
+            placed.iter().filter(|&&p| boxes_overlap(r, p)).count()
+        })
+        .unwrap_or(Vec2::ZERO);
+        placed.push(b.rect(shift));
+        shifts.push(shift);
+    }
+    shifts
 }
 
 /// The text under a unit: its name, and its officer's mark where the
@@ -687,8 +781,9 @@ pub struct NameLabel {
 /// A label's box in world units: left, bottom, right, top.
 pub type LabelBox = (f32, f32, f32, f32);
 
-/// The boxes of the table's own names (terrain, objectives, entry points),
-/// which unit names keep clear of where they can: a letter of Hack is
+/// The boxes of the table's own names (terrain, objectives, entry points)
+/// and of the objectives' diamonds, which unit names and markers keep
+/// clear of where they can: a letter of Hack is
 /// about 0.6 of the font's size wide and a line 1.2 of it tall.
 fn table_labels(table: &Table, sc: &red_actions::scenario::Scenario) -> Vec<LabelBox> {
     let boxed = |centre: Vec2, text_len: usize, size: f32| {
@@ -701,6 +796,9 @@ fn table_labels(table: &Table, sc: &red_actions::scenario::Scenario) -> Vec<Labe
         boxes.push(boxed(middle(&pts), a.name.chars().count(), 10.0));
     }
     for o in &sc.victory.objectives {
+        // The gold diamond itself (10 across, turned: 7 each way).
+        let c = table.world(o.at);
+        boxes.push((c.x - 7.0, c.y - 7.0, c.x + 7.0, c.y + 7.0));
         let text = format!("{} ({} VP)", o.name, o.value).chars().count();
         // Anchored at its bottom middle, 8 above the diamond.
         boxes.push(boxed(
@@ -782,8 +880,16 @@ pub fn place_names(names: &[NameLabel], fixed: &[LabelBox]) -> Vec<NamePlace> {
     places
 }
 
+/// Where a unit's name and marker badge go: what [`place_names`] and
+/// [`place_badges`] chose.
+#[derive(Clone, Copy, Debug)]
+struct Looks {
+    place: NamePlace,
+    badge: Vec2,
+}
+
 /// Gives a unit's piece its bases (the front edge dark), outline, name
-/// (where [`place_names`] put it) and markers.
+/// and markers, where `looks` puts them.
 #[allow(clippy::too_many_arguments)]
 fn dress(
     commands: &mut Commands,
@@ -793,8 +899,9 @@ fn dress(
     u: &UnitView,
     legal: &Legal,
     selected: Option<UnitId>,
-    place: NamePlace,
+    looks: Looks,
 ) {
+    let Looks { place, badge } = looks;
     let alpha = if u.hidden || u.ambush { 0.6 } else { 1.0 };
     let fill = side_colour(u.side).with_alpha(alpha);
     let outline = if selected == Some(u.id) {
@@ -843,12 +950,6 @@ fn dress(
             });
         }
         // The name under the unit, the markers over it.
-        let half = u
-            .bases
-            .iter()
-            .map(|b| (table.world(b.pose.at) - at).length() + b.width.as_f32() * SCALE / 2.0)
-            .fold(0.0f32, f32::max)
-            .max(8.0);
         // Names that would cover a neighbour's (a train's cars, a line of
         // companies) or the table's go a line or more lower, or aside.
         let lower = f32::from(place.line) * NAME_LINE;
@@ -862,9 +963,12 @@ fn dress(
             c.spawn((
                 Sprite::from_color(
                     Color::srgba(0.55, 0.0, 0.0, 0.85),
-                    Vec2::new(marks.len() as f32 * 6.0 + 4.0, 11.0),
+                    Vec2::new(badge_width(&marks), BADGE_HEIGHT),
                 ),
-                Transform::from_xyz(0.0, half.min(30.0) + 7.0, 0.25),
+                // Over the unit, or where `place_badges` moved it.
+                Transform::from_translation(
+                    (Vec2::new(0.0, reach(table, at, u) + 7.0) + badge).extend(0.25),
+                ),
             ))
             .with_children(|k| {
                 k.spawn((
@@ -1261,9 +1365,22 @@ mod tests {
                 width: sc.width.as_f32(),
                 depth: sc.depth.as_f32(),
             };
-            let fixed = table_labels(&table, sc);
+            let table_names = table_labels(&table, sc);
             for side in [Side::A, Side::B] {
                 let view = r.view(&s, Some(side));
+                let badges = unit_badges(&table, &view);
+                let shifts = place_badges(&badges, &table_names);
+                let mut fixed = table_names.clone();
+                for (b, shift) in badges.iter().zip(&shifts) {
+                    let r = b.rect(*shift);
+                    let hit = fixed.iter().find(|&&f| boxes_overlap(r, f));
+                    assert!(
+                        hit.is_none(),
+                        "{scenario}, {side:?}: unit {}'s markers at {shift} cover {hit:?}",
+                        b.id
+                    );
+                    fixed.push(r);
+                }
                 let names = unit_names(&table, &view);
                 let places = place_names(&names, &fixed);
                 for (n, p) in names.iter().zip(&places) {
@@ -1277,6 +1394,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_badge_moves_off_a_name_of_the_table() {
+        let badge = BadgeLabel {
+            id: 0,
+            at: Vec2::ZERO,
+            width: 22.0,
+        };
+        assert_eq!(place_badges(&[badge], &[]), vec![Vec2::ZERO]);
+        // An objective's name right where the badge would go, reaching
+        // into the line above: the left side is the first free place.
+        let objective = (-5.0, -3.0, 5.0, 14.0);
+        let shift = place_badges(&[badge], &[objective])[0];
+        assert_eq!(shift, Vec2::new(-19.0, 0.0));
+        assert!(!boxes_overlap(badge.rect(shift), objective));
+        // A second badge at the same place takes another free place.
+        let two = place_badges(&[badge, badge], &[objective]);
+        assert_ne!(two[0], two[1]);
+        assert!(!boxes_overlap(badge.rect(two[0]), badge.rect(two[1])));
     }
 
     #[test]
