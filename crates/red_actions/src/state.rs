@@ -206,6 +206,10 @@ pub struct UnitMore {
     /// Turns spent routing (the optional rule: no advance for 2 a turn).
     #[serde(default)]
     pub rout_turns: u8,
+    /// Night or fog: it veered off course and keeps its heading until it
+    /// strikes a well-defined terrain feature (Weather).
+    #[serde(default)]
+    pub lost_way: bool,
     /// The optional rule: no advance toward the enemy before this turn.
     #[serde(default)]
     pub no_advance_until: u8,

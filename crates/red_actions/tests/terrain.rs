@@ -331,6 +331,62 @@ fn weather_at_night_units_off_the_features_veer_on_one_and_six() {
     assert!(!ev.iter().any(|e| matches!(e, Event::Veers { .. })));
 }
 
+#[test]
+fn weather_at_night_a_unit_that_veered_keeps_its_heading_until_it_strikes_a_feature() {
+    use red_actions::geometry::{Side as End, Turn};
+    let r = weather(WeatherKind::DarkNight);
+    let mut s = empty(&r, 1);
+    let u = id(&r, "r_reg1");
+    place(&mut s, u, 66.0, 40.0, 0);
+    choose(&mut s, RED);
+    s.loaded = vec![6];
+    let mut ev = Vec::new();
+    let step = |unit| Action::Advance {
+        unit,
+        distance: Inches::whole(1),
+    };
+    r.apply(&mut s, RED, &step(u), &mut ev).unwrap();
+    assert_eq!(s.unit(u).formation.front.facing, Degrees(300));
+    assert!(s.unit(u).more.lost_way, "it veered and has lost its way");
+    // Its next segment, still off every feature: no turn, wheel or pivot.
+    let next_segment = |s: &mut State| {
+        s.unit_mut(u).acted = false;
+        choose(s, RED);
+    };
+    next_segment(&mut s);
+    let turn = Action::Turn {
+        unit: u,
+        turn: Turn::Left,
+    };
+    let wheel = Action::Wheel {
+        unit: u,
+        pivot: End::Left,
+        angle: Degrees::whole(30),
+    };
+    for a in [turn, wheel] {
+        let why = r.refusal(&s, RED, &a).expect("refused while lost");
+        assert!(why.contains("keeps its heading"), "{a:?}: {why}");
+    }
+    // Straight on it may go; an advance across the road west of the
+    // village finds its way again, and then it may turn.
+    place(&mut s, u, 10.0, 26.5, 0);
+    s.loaded = vec![3];
+    r.apply(&mut s, RED, &step(u), &mut ev).unwrap();
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(2),
+        },
+        &mut ev,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!s.unit(u).more.lost_way, "the road is a clear feature");
+    next_segment(&mut s);
+    assert_eq!(r.refusal(&s, RED, &wheel), None);
+}
+
 // ------------------------------------------------------------------ Marching
 
 fn march_setup() -> (RedActions, State, UnitId) {

@@ -677,6 +677,7 @@ impl RedActions {
         if seg.moved || seg.shot {
             return Err("a pivot to fire comes first in the segment".into());
         }
+        self.keeps_heading(s, id)?;
         if let Some(r) = self.vehicle_move_refusal(s, id) {
             return Err(r);
         }

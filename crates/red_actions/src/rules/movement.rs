@@ -516,6 +516,7 @@ impl RedActions {
         angle: Degrees,
     ) -> Result<Step, String> {
         self.may_move(s, id, seg)?;
+        self.keeps_heading(s, id)?;
         if angle.0 <= 0 || angle.0 > 1800 {
             return Err(format!("a wheel is of 0.1° to 180°, not {angle}"));
         }
@@ -562,6 +563,7 @@ impl RedActions {
 
     pub fn turn(&self, s: &State, id: UnitId, seg: &Segment, t: Turn) -> Result<Step, String> {
         self.may_move(s, id, seg)?;
+        self.keeps_heading(s, id)?;
         let f = s.unit(id).formation;
         let m = f.turned(t);
         let sweep = f.bbox().union(m.formation.bbox());

@@ -230,6 +230,7 @@ impl RedActions {
             s.unit_mut(id).moved_turn = s.turn;
             self.leave_road(s, id);
             self.tank_on_wire(s, id, before.formation.front.at, ev);
+            self.find_way(s, id, before.formation.front.at);
         }
         if s.unit(id).hidden
             && Self::gives_away(a)

@@ -11,13 +11,15 @@
 //! line feature (road, rail, stream, hedge, wall, trench, wire) by more
 //! than 1" and outside every terrain area's edge; it turns the unit 30°
 //! about its front centre before the move (no veer when that placement is
-//! refused). A unit "comes on" friends when a move of its own brings a
+//! refused). A unit that veered may not turn, wheel or pivot until its
+//! front middle reaches or crosses a feature (or starts a segment on
+//! one). A unit "comes on" friends when a move of its own brings a
 //! friendly unit within sight that was not within sight before the move;
 //! it rolls a d6 for each, and on a 1 shoots at them (a normal shot, if any
 //! base can).
 
 use super::RedActions;
-use crate::geometry::{Base, Polyline, point_segment_dist2};
+use crate::geometry::{Base, Polyline, crosses_polyline, point_segment_dist2};
 use crate::scenario::WeatherKind;
 use crate::state::{Event, Order, State, UnitId};
 use engine::param::{Degrees, Inches, Point};
@@ -115,7 +117,45 @@ impl RedActions {
             to.front.facing = Degrees(from.front.facing.0 + angle.0).normalised();
             if self.placement(s, id, &from, &to, false).is_ok() {
                 s.unit_mut(id).formation = to;
+                s.unit_mut(id).more.lost_way = true;
             }
+        }
+    }
+
+    /// Night or fog: a unit that veered "may not reorientate" until it
+    /// strikes a well-defined terrain feature. The refusal for a turn,
+    /// wheel or pivot while it has not (standing on a feature now ends it).
+    pub(crate) fn keeps_heading(&self, s: &State, id: UnitId) -> Result<(), String> {
+        let u = s.unit(id);
+        if u.more.lost_way && !self.on_feature(u.formation.front.at) {
+            return Err(format!(
+                "{} veered off course in the dark and keeps its heading until it \
+                 reaches a road, stream, hedge, edge of ground or other clear feature",
+                self.name(id)
+            ));
+        }
+        Ok(())
+    }
+
+    /// After a unit's own move from `from`: where its front middle reached
+    /// or crossed a feature, it has found its way again.
+    pub(crate) fn find_way(&self, s: &mut State, id: UnitId, from: Point) {
+        if !s.unit(id).more.lost_way {
+            return;
+        }
+        let to = s.unit(id).formation.front.at;
+        let sc = self.sc();
+        let crossed = sc
+            .lines
+            .iter()
+            .any(|l| crosses_polyline(from, to, &Polyline::new(l.points.clone())))
+            || sc.terrain.iter().any(|a| {
+                let mut ring = a.points.clone();
+                ring.push(a.points[0]);
+                crosses_polyline(from, to, &Polyline::new(ring))
+            });
+        if crossed || self.on_feature(to) {
+            s.unit_mut(id).more.lost_way = false;
         }
     }
 
