@@ -35,6 +35,9 @@ pub struct UnitView {
     pub dug_in: u8,
     /// The building section it holds (Buildings: possession), by name.
     pub holds: Option<String>,
+    /// It veered in the dark and keeps its heading until it reaches a
+    /// clear feature (Weather).
+    pub lost_way: bool,
     /// Vehicles, trains and guns: breakdowns, hits, the train's move,
     /// ammunition fired.
     pub kit: crate::state::Kit,
@@ -128,6 +131,7 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
                     .possession
                     .and_then(|b| r.sc().buildings.get(b as usize))
                     .map(|b| b.name.clone()),
+                lost_way: u.more.lost_way,
                 kit: u.kit.clone(),
                 aboard: r.carrier(s, i as u16),
                 officer: r

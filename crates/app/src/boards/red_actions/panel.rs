@@ -162,6 +162,10 @@ pub fn states(u: &UnitView) -> Vec<String> {
         (u.kit.broken_down, "broken down"),
         (u.kit.immobilised, "immobilised"),
         (u.kit.leaving, "making for the table's edge"),
+        (
+            u.lost_way,
+            "lost in the dark: keeps its heading until it reaches a clear feature",
+        ),
     ] {
         if on {
             s.push(text.to_string());
