@@ -719,6 +719,24 @@ impl RedActions {
                     s.charge = None;
                     self.go_in(s, c, ev);
                 }
+                ChargeStage::Fight => {
+                    // After the ambushers sprung on the chargers in
+                    // contact: the fight, if both still stand there.
+                    s.charge = None;
+                    let (id, target) = (c.charger, c.target);
+                    let still = self.standing(s, id)
+                        && self.standing(s, target)
+                        && geometry::within(
+                            &s.unit(id).footprint(),
+                            &s.unit(target).footprint(),
+                            Inches(5),
+                        );
+                    if still {
+                        self.fight_in_contact(s, c, ev);
+                    } else if self.standing(s, id) {
+                        ev.push(Event::ChargeCancelled { unit: id });
+                    }
+                }
                 ChargeStage::Fled => {
                     if !self.standing(s, c.charger) {
                         s.charge = None;
@@ -736,11 +754,33 @@ impl RedActions {
 
     /// The chargers go in: contact, then the fight (or the crews give up,
     /// the routers are caught, a vehicle's target runs).
+    /// Its move into contact is followed up as any move (foxholes left,
+    /// ambushers asked whether to spring on it); an ambusher asked holds
+    /// the fight until it has answered (`ChargeStage::Fight`).
     fn go_in(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) {
         let (id, target) = (c.charger, c.target);
-        if !self.close_in(s, c, ev) {
+        let before = s.unit(id).clone();
+        let fights = self.close_in(s, c, ev);
+        let under = s.questions.len();
+        self.charge_moved(s, id, target, &before, ev);
+        if !fights {
             return;
         }
+        if s.questions.len() > under {
+            s.charge = Some(Charge {
+                stage: ChargeStage::Fight,
+                contact: s.unit(id).formation,
+                under: under as u16,
+                ..c
+            });
+            return;
+        }
+        self.fight_in_contact(s, c, ev);
+    }
+
+    /// The fight of chargers in contact with their target.
+    fn fight_in_contact(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) {
+        let (id, target) = (c.charger, c.target);
         self.fight(s, id, target, c.aspect, c.counter, ev);
         if !s.unit(id).on_table()
             && matches!(s.phase, Phase::Acting(seg) if seg.unit == id)
