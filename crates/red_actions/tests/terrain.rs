@@ -1005,6 +1005,51 @@ fn terrain_effects_a_road_column_still_pays_uphill() {
     assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(24));
 }
 
+/// Terrain Effects: the uphill exception over the whole move. A steep
+/// ridge 2" wide (x = 12" to 14") across the road: a column going over it
+/// and down again from x = 10" climbs on the way, so it pays the slopes
+/// (8" would cost 8" + 2" for the ridge at 1/2: refused; 6" fits), though
+/// its front ends no higher than it started. Coming down off the ridge
+/// only, it pays nothing.
+#[test]
+fn terrain_effects_a_road_column_pays_a_hill_climbed_on_the_way() {
+    let ridge = area(
+        AreaKind::Hill,
+        Elevation::Steep,
+        rect(12.0, 20.0, 14.0, 28.0),
+    );
+    let (r, mut s, u) = road_through(ridge.clone(), 10.0);
+    let far = Action::Advance {
+        unit: u,
+        distance: Inches::whole(8),
+    };
+    assert!(r.climbs(
+        &s.unit(u).formation,
+        &s.unit(u).formation.advanced(Inches::whole(8)).formation
+    ));
+    let before = s.clone();
+    let why = r.refusal(&s, WHITE, &far).expect("the ridge is paid");
+    assert!(why.contains("cost"), "{why}");
+    assert!(r.apply(&mut s, WHITE, &far, &mut Vec::new()).is_err());
+    assert_eq!(s, before);
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(6),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(16));
+    // From the top of the ridge down and on: no climb, the road's 8".
+    let (r, mut s, u) = road_through(ridge, 13.0);
+    assert_eq!(r.refusal(&s, WHITE, &far), None);
+    r.apply(&mut s, WHITE, &far, &mut Vec::new()).unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(21));
+}
+
 /// Evading and the road: a column on the road that chose to evade when
 /// shot at moves 3" at most (its evasive speed), the road's 2" gone with
 /// the cap (leaving the road later takes nothing more off).
