@@ -1164,6 +1164,111 @@ fn barbed_wire_tanks_crush_a_strip_on_four_or_more() {
     }
 }
 
+/// The wired position with the Mark V on the wire belt at x = 10" (the
+/// belt runs from (8, 19) to (24, 20)), its front middle 0.2" south of it,
+/// driving along it (94°); `fitted`: the tank carries a wire-removing
+/// device (the `wire_tank` card).
+fn tank_on_the_belt(fitted: bool) -> (RedActions, State, UnitId) {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let tank = id(&r, "w_tank");
+    place(&mut s, tank, 10.0, 19.325, 94);
+    if fitted {
+        let card = r.sc().troops.iter().position(|t| t.key == "wire_tank");
+        s.unit_mut(tank).troop = card.expect("the wire_tank card") as u16;
+    }
+    choose(&mut s, WHITE);
+    (r, s, tank)
+}
+
+fn drive(r: &RedActions, s: &mut State, tank: UnitId, inches: f64) -> Vec<Event> {
+    let mut ev = Vec::new();
+    r.apply(
+        s,
+        WHITE,
+        &Action::Advance {
+            unit: tank,
+            distance: Inches((inches * 100.0).round() as i32),
+        },
+        &mut ev,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    ev
+}
+
+/// Barbed Wire: "Some tanks were fitted with wire removing devices. Once
+/// successfully entered into the wire these may move down it at full
+/// speed. For each 100m (4\") strip a d6 roll of 4+ indicates that the
+/// wire there is considered crushed." A tank without the device driving
+/// along the belt clears nothing; the fitted one drives its full 4" down
+/// it and dices for the strip.
+#[test]
+fn barbed_wire_wire_clearing_tanks_clear_the_wire_they_drive_down() {
+    let (r, mut s, tank) = tank_on_the_belt(false);
+    s.loaded = vec![6];
+    // (At half speed: no breakdown test either.)
+    let ev = drive(&r, &mut s, tank, 2.0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::WireCrushed { .. })));
+    assert!(s.crushed.is_empty());
+    assert_eq!(s.loaded, vec![6], "no die rolled");
+    for (die, crushed) in [(3, false), (4, true)] {
+        let (r, mut s, tank) = tank_on_the_belt(true);
+        assert!(r.has_trait(&s, tank, red_actions::scenario::Trait::WireClearing));
+        s.loaded = vec![die];
+        let ev = drive(&r, &mut s, tank, 4.0);
+        assert!(
+            ev.iter().any(
+                |e| matches!(e, Event::WireCrushed { die: d, crushed: c, .. } if *d == die && *c == crushed)
+            ),
+            "{ev:?}"
+        );
+        assert!(s.loaded.is_empty(), "a die for the strip");
+        let strips = ev
+            .iter()
+            .filter(|e| matches!(e, Event::WireCrushed { .. }))
+            .count();
+        assert_eq!(strips, 1, "one 4\" strip");
+        assert_eq!(s.crushed.len(), usize::from(crushed));
+        if crushed {
+            // The crushed strip's middle lies on the belt, about 2" along
+            // (the nearest of its points a tenth of the stretch apart).
+            let p = s.crushed[0];
+            assert!((1040..1360).contains(&p.x.0), "{p:?}");
+        }
+        assert!(!s.unit(tank).kit.broken_down);
+    }
+    // Away from the wire the device does nothing.
+    let (r, mut s, tank) = tank_on_the_belt(true);
+    place(&mut s, tank, 40.0, 40.0, 94);
+    s.loaded = vec![6];
+    let ev = drive(&r, &mut s, tank, 2.0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::WireCrushed { .. })));
+}
+
+/// Tanks: "When crushing or clearing wire, a d6 of 1 indicates a
+/// temporary problem": the clearing tank rolling a 1 for its strip is
+/// stuck until it throws a 4+ on a later move.
+#[test]
+fn barbed_wire_a_wire_clearing_tank_rolling_one_is_stuck_for_a_while() {
+    let (r, mut s, tank) = tank_on_the_belt(true);
+    s.loaded = vec![1];
+    let ev = drive(&r, &mut s, tank, 2.0);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VehicleDie {
+                check: red_actions::state::VehicleCheck::Wire,
+                result: red_actions::state::VehicleResult::Stuck,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(s.unit(tank).kit.broken_down);
+    assert!(s.crushed.is_empty());
+    assert!(!s.unit(tank).kit.immobilised, "not for good");
+}
+
 #[test]
 fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
     let r = RedActions::new(scenario("village"));
