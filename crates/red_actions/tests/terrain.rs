@@ -1269,6 +1269,82 @@ fn barbed_wire_a_wire_clearing_tank_rolling_one_is_stuck_for_a_while() {
     assert!(!s.unit(tank).kit.immobilised, "not for good");
 }
 
+/// The wired position with the Mark V made an armoured car, 1.5" south of
+/// the wire belt at x = 16" (the belt at y = 19.5" there), facing it.
+fn car_at_the_wire() -> (RedActions, State, UnitId) {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let car = id(&r, "w_tank");
+    let card = r.sc().troops.iter().position(|t| t.key == "armoured_car");
+    s.unit_mut(car).troop = card.expect("the armoured_car card") as u16;
+    place(&mut s, car, 16.0, 21.0, 0);
+    choose(&mut s, WHITE);
+    (r, s, car)
+}
+
+/// Terrain Effects: armoured cars may not cross wire (Nyet!), but crushed
+/// wire takes their "entire move*": a car crosses a crushed strip as the
+/// first move of its segment, which then has no move left, and it takes
+/// the vehicle die for wire (1: stuck for a while). Wire not crushed where
+/// it would cross still stops it.
+#[test]
+fn terrain_effects_armoured_cars_cross_crushed_wire_with_their_entire_move() {
+    let three = |car| Action::Advance {
+        unit: car,
+        distance: Inches::whole(3),
+    };
+    let (r, s, car) = car_at_the_wire();
+    let why = r.refusal(&s, WHITE, &three(car)).expect("wire is Nyet!");
+    assert!(why.contains("impassable"), "{why}");
+    // A strip crushed 14" along the belt: not where the car would cross.
+    let (r, mut s, car) = car_at_the_wire();
+    s.crushed.push(pt(30.0, 20.0));
+    let why = r
+        .refusal(&s, WHITE, &three(car))
+        .expect("not crushed there");
+    assert!(why.contains("not crushed"), "{why}");
+    // Crushed where it crosses: the whole move.
+    let (r, mut s, car) = car_at_the_wire();
+    s.crushed.push(pt(16.0, 19.5));
+    assert_eq!(r.refusal(&s, WHITE, &three(car)), None);
+    s.loaded = vec![5];
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &three(car), &mut ev).unwrap();
+    assert_eq!(s.unit(car).formation.front.at.y, pt(0.0, 18.0).y);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VehicleDie {
+                check: red_actions::state::VehicleCheck::Wire,
+                die: 5,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(s.loaded.is_empty());
+    assert!(
+        !matches!(s.phase, Phase::Acting(seg) if seg.unit == car && seg.charged < seg.allowance),
+        "no move left: {:?}",
+        s.phase
+    );
+    // Not after another move in the same segment.
+    let (r, mut s, car) = car_at_the_wire();
+    s.crushed.push(pt(16.0, 19.5));
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: car,
+            distance: Inches(50),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let why = r.refusal(&s, WHITE, &three(car)).expect("not after moving");
+    assert!(why.contains("entire move"), "{why}");
+}
+
 #[test]
 fn buildings_units_moving_through_count_soft_cover_infantry_evading_hard() {
     let r = RedActions::new(scenario("village"));

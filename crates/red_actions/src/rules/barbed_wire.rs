@@ -19,6 +19,8 @@
 //! wire-removing device (trait `wire_clearing`) whose move starts and ends
 //! with its front middle within 1" of the same wire line drives down it:
 //! a d6 per 4" strip, 4+ crushed, 1 a temporary problem (stuck until 4+).
+//! An armoured car crosses wire only where it is crushed, as its entire
+//! move (Terrain Effects; the movement rules ask `car_over_crushed_wire`).
 
 use super::{RedActions, Say};
 use crate::geometry::{self, point_segment_dist2};
@@ -187,6 +189,53 @@ impl RedActions {
                 s.crushed.push(p);
             }
         }
+    }
+
+    /// Whether a prepared line is one of the table's wire lines.
+    pub(crate) fn is_wire(&self, l: &geometry::Polyline) -> bool {
+        self.sc()
+            .lines
+            .iter()
+            .any(|w| w.kind == LineKind::Wire && w.points == l.points)
+    }
+
+    /// Where a move from `from` to `to` takes a corner of its bases across
+    /// wire: `Ok(true)` when every such crossing is within 2" of a crushed
+    /// strip's middle (half the 4" strip), `Ok(false)` when it crosses no
+    /// wire, `Err` when it crosses wire that is not crushed there. The
+    /// corners are followed in straight lines (a wheel's chords).
+    pub(crate) fn car_over_crushed_wire(
+        &self,
+        s: &State,
+        from: &geometry::Formation,
+        to: &geometry::Formation,
+    ) -> Result<bool, String> {
+        let half = Inches(WIRE_STRIP.0 / 2);
+        let paths = geometry::corner_paths(&from.base_list(), &to.base_list());
+        let mut crossed = false;
+        for l in self.sc().lines.iter().filter(|l| l.kind == LineKind::Wire) {
+            let line = geometry::Polyline::new(l.points.clone());
+            for p in &paths {
+                for w in p.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    for t in geometry::polyline_crossings(a, b, &line) {
+                        let at = Point {
+                            x: Inches(a.x.0 + ((b.x.0 - a.x.0) as i128 * t.n / t.d) as i32),
+                            y: Inches(a.y.0 + ((b.y.0 - a.y.0) as i128 * t.n / t.d) as i32),
+                        };
+                        if !s
+                            .crushed
+                            .iter()
+                            .any(|&c| geometry::dist2(at, c).within(half))
+                        {
+                            return Err(format!("{} is not crushed there", l.name));
+                        }
+                        crossed = true;
+                    }
+                }
+            }
+        }
+        Ok(crossed)
     }
 
     pub(crate) fn wire_refusal<W: Say>(
