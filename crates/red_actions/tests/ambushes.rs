@@ -1095,3 +1095,49 @@ fn ambushes_an_ambusher_lying_low_lets_the_charge_fight_on() {
     assert!(ev.iter().any(|e| matches!(e, Event::Combat { .. })));
     assert!(s.unit(mg).ambush && s.unit(cav).acted);
 }
+
+/// The same after the target fled: the charger's halt where it would have
+/// met the target is a move of its own answer, and the ambushers it came
+/// near are asked.
+#[test]
+fn ambushes_a_charger_halting_after_its_target_fled_may_be_sprung_on() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let mg = id(&r, "w_mg");
+    common::place(&mut s, mg, 33.0, 33.0, 180);
+    s.unit_mut(mg).ambush = true;
+    s.unit_mut(mg).hidden = true;
+    // Charge test 3+3, the Volunteers' fear test 6+6: they rout.
+    s.loaded = vec![6, 6, 3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::TargetFled { charger: cav })
+    );
+    r.apply(
+        &mut s,
+        RED,
+        &Action::HaltCharge { unit: cav },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            WHITE,
+            Ask::SpringAmbush {
+                unit: mg,
+                target: cav
+            }
+        ))
+    );
+}

@@ -1660,3 +1660,43 @@ fn trains_troops_aboard_take_their_morale_modifiers_from_their_car() {
     assert!(!r.enemy_behind_flank(&s, troops));
     assert_eq!(r.position_modifier(&s, troops), 0);
 }
+
+/// Tanks: "When it crosses any obstacle other than barbed wire, at any
+/// speed, roll another d6." A charge is a move: a tank charging across the
+/// village's south hedge rolls for it when it goes in, here in its
+/// target's answer (standing).
+#[test]
+fn tanks_a_charging_tank_rolls_for_the_obstacle_it_crosses() {
+    let (r, mut s) = empty(RED);
+    let (tank, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
+    recast(&r, &mut s, tank, "tank");
+    place(&mut s, tank, 30.0, 34.5, 0);
+    s.unit_mut(tank).acted = false;
+    s.unit_mut(tank).officer = None;
+    place(&mut s, vol, 30.0, 31.0, 180);
+    // Charge test 2+2, the Volunteers' fear test 3+3.
+    dice(&mut s, &[2, 2, 3, 3]);
+    act(
+        &r,
+        &mut s,
+        Action::Charge {
+            unit: tank,
+            target: vol,
+        },
+    );
+    assert_eq!(r.decider(&s), Some(WHITE), "{:?}", s.questions);
+    // The troops' d6 against the tank 2, then the hedge's die 5.
+    dice(&mut s, &[2, 5]);
+    let ev = act(&r, &mut s, Action::StandCharge { unit: vol });
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VehicleDie {
+                check: VehicleCheck::Obstacle,
+                die: 5,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+}

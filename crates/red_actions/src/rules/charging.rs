@@ -651,6 +651,7 @@ impl RedActions {
             }
             (Ask::TargetFled { charger }, Action::HaltCharge { .. }) => {
                 s.charge = None;
+                let from = s.unit(charger).formation;
                 if self
                     .charge_clear(s, charger, charger, &c.contact, false)
                     .is_ok()
@@ -660,12 +661,19 @@ impl RedActions {
                         unit: charger,
                         charged: Inches::ZERO,
                     });
+                    // A vehicle's obstacle dice (the rest follows the
+                    // answer as any move of its own: `after_step`).
+                    self.after_vehicle_move(s, charger, &from, ev);
                 }
                 return;
             }
             (Ask::TargetFled { charger }, Action::RunOn { .. }) => {
                 s.charge = None;
+                let from = s.unit(charger).formation;
                 self.run_on(s, charger, c, ev);
+                if s.unit(charger).formation != from {
+                    self.after_vehicle_move(s, charger, &from, ev);
+                }
                 return;
             }
             _ => return,
