@@ -761,10 +761,10 @@ impl RedActions {
     }
 
     /// The chargers go in: contact, then the fight (or the crews give up,
-    /// the routers are caught, a vehicle's target runs).
-    /// Its move into contact is followed up as any move (foxholes left,
-    /// ambushers asked whether to spring on it); an ambusher asked holds
-    /// the fight until it has answered (`ChargeStage::Fight`).
+    /// the routers are caught, a vehicle's target runs). Their move into
+    /// contact is followed up as any move (foxholes left, ambushers asked
+    /// whether to spring on them); an ambusher asked holds the fight until
+    /// it has answered (`ChargeStage::Fight`).
     fn go_in(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) {
         let (id, target) = (c.charger, c.target);
         let before = s.unit(id).clone();
