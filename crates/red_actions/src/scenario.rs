@@ -138,10 +138,13 @@ pub enum Trait {
     Tools,
     /// Poor ammunition: +1 to direct-hit numbers.
     PoorAmmo,
+    /// Tanks fitted with wire-removing devices (Barbed Wire): they drive
+    /// down the wire at full speed, clearing it.
+    WireClearing,
 }
 
 impl Trait {
-    const ALL: [(&'static str, Trait); 8] = [
+    const ALL: [(&'static str, Trait); 9] = [
         ("mob", Trait::Mob),
         ("partisan", Trait::Partisan),
         ("skirmisher", Trait::Skirmisher),
@@ -150,6 +153,7 @@ impl Trait {
         ("can_form", Trait::CanForm),
         ("tools", Trait::Tools),
         ("poor_ammo", Trait::PoorAmmo),
+        ("wire_clearing", Trait::WireClearing),
     ];
     pub fn parse(s: &str) -> Option<Trait> {
         Trait::ALL.iter().find(|(k, _)| *k == s).map(|(_, t)| *t)
@@ -1025,6 +1029,13 @@ fn compile_troops(
                     ),
                 ),
             }
+        }
+        if traits.contains(&Trait::WireClearing) && category != Category::Tank {
+            p.at(
+                file,
+                card,
+                format!("troop \"{key}\": only tanks carry wire-removing devices"),
+            );
         }
         if traits.contains(&Trait::CanForm) && category != Category::Sabre {
             p.at(

@@ -474,6 +474,9 @@ pub enum ChargeStage {
     Fled,
     /// The charger's side is asked whether to halt or run on.
     Decide,
+    /// The chargers are in contact; ambushers their move came near are
+    /// asked whether to spring first, then the fight.
+    Fight,
 }
 
 /// A declared charge being resolved.

@@ -947,3 +947,197 @@ fn ambushes_a_charge_out_of_turn_the_mover_flees_and_the_charger_halts() {
     assert!(!matches!(s.phase, Phase::Acting(_)), "{:?}", s.phase);
     assert!(s.unit(vol).acted);
 }
+
+/// Red's divisional cavalry charging the 1st Volunteer company (as in the
+/// Charging tests), White's MG platoon in ambush 7" north of the
+/// Volunteers' line, outside the village, facing south: the charge's move
+/// into contact brings the sabres nearer, into its arc and short range.
+fn charge_past_an_ambush() -> (RedActions, State, UnitId, UnitId, UnitId) {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let mg = id(&r, "w_mg");
+    common::place(&mut s, mg, 33.0, 33.0, 180);
+    s.unit_mut(mg).ambush = true;
+    s.unit_mut(mg).hidden = true;
+    assert!(!r.may_spring(&s, mg, cav), "not before the charge");
+    // Charge test 3+3, the Volunteers' fear test 4+4: White is asked.
+    s.loaded = vec![4, 4, 3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert!(r.question(&s).is_some_and(|q| q.side == WHITE));
+    (r, s, cav, vol, mg)
+}
+
+/// Ambushes: "An ambush can be sprung during another player's action,
+/// providing that action was a move that brought the unit closer": a
+/// charge is such a move, even when the charger goes in during its
+/// target's answer. The ambushers are asked when the chargers reach
+/// contact, and their fire comes before the fight.
+#[test]
+fn ambushes_a_chargers_move_into_contact_may_be_sprung_on_before_the_fight() {
+    let (r, mut s, cav, vol, mg) = charge_past_an_ambush();
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::StandCharge { unit: vol }, &mut ev)
+        .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            WHITE,
+            Ask::SpringAmbush {
+                unit: mg,
+                target: cav
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Combat { .. })),
+        "the fight waits for the ambushers"
+    );
+    // A charge is under way: the MG may fire or lie low, not charge.
+    let mut answers = Vec::new();
+    r.choices(&s, WHITE, &mut answers);
+    assert_eq!(
+        answers,
+        vec![
+            Action::Spring {
+                unit: mg,
+                target: cav
+            },
+            Action::LieLow { unit: mg }
+        ]
+    );
+    // The shot 1+1 (nothing), the sabres' fear test 2+2 (passed), then
+    // the fight 3+4.
+    s.loaded = vec![4, 3, 2, 2, 1, 1];
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Spring {
+            unit: mg,
+            target: cav,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    r.check_invariants(&s).unwrap();
+    let shot = ev.iter().position(|e| matches!(e, Event::Shot { .. }));
+    let fight = ev.iter().position(|e| matches!(e, Event::Combat { .. }));
+    assert!(shot.is_some() && fight.is_some() && shot < fight, "{ev:?}");
+    let terror = ev
+        .iter()
+        .position(|e| matches!(e, Event::Terror { unit, added: 1 } if *unit == cav));
+    assert!(
+        terror.is_some() && terror < fight,
+        "the ambush's terror marker before the fight: {ev:?}"
+    );
+    assert!(s.questions.is_empty() && s.charge.is_none());
+}
+
+/// The ambush routs the chargers in contact: there is no fight.
+#[test]
+fn ambushes_chargers_routed_by_an_ambush_in_contact_do_not_fight() {
+    let (r, mut s, cav, vol, mg) = charge_past_an_ambush();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::StandCharge { unit: vol },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    // The shot 1+1, the sabres' fear test 6+6: they rout.
+    s.loaded = vec![6, 6, 1, 1];
+    let mut ev = Vec::new();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Spring {
+            unit: mg,
+            target: cav,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(s.unit(cav).routing);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Combat { .. })),
+        "{ev:?}"
+    );
+    assert!(s.questions.is_empty() && s.charge.is_none());
+}
+
+/// Lying low: the fight follows at once.
+#[test]
+fn ambushes_an_ambusher_lying_low_lets_the_charge_fight_on() {
+    let (r, mut s, cav, vol, mg) = charge_past_an_ambush();
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::StandCharge { unit: vol },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    s.loaded = vec![4, 3];
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::LieLow { unit: mg }, &mut ev)
+        .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::Combat { .. })));
+    assert!(s.unit(mg).ambush && s.unit(cav).acted);
+}
+
+/// The same after the target fled: the charger's halt where it would have
+/// met the target is a move of its own answer, and the ambushers it came
+/// near are asked.
+#[test]
+fn ambushes_a_charger_halting_after_its_target_fled_may_be_sprung_on() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let mg = id(&r, "w_mg");
+    common::place(&mut s, mg, 33.0, 33.0, 180);
+    s.unit_mut(mg).ambush = true;
+    s.unit_mut(mg).hidden = true;
+    // Charge test 3+3, the Volunteers' fear test 6+6: they rout.
+    s.loaded = vec![6, 6, 3, 3];
+    r.apply(
+        &mut s,
+        RED,
+        &Action::Charge {
+            unit: cav,
+            target: vol,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| q.ask),
+        Some(Ask::TargetFled { charger: cav })
+    );
+    r.apply(
+        &mut s,
+        RED,
+        &Action::HaltCharge { unit: cav },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    r.check_invariants(&s).unwrap();
+    assert_eq!(
+        r.question(&s).map(|q| (q.side, q.ask)),
+        Some((
+            WHITE,
+            Ask::SpringAmbush {
+                unit: mg,
+                target: cav
+            }
+        ))
+    );
+}

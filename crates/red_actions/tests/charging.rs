@@ -1432,3 +1432,24 @@ fn charging_random_games_many_seeds() {
         }
     }
 }
+
+/// Digging in: a unit that moves leaves its foxholes. A charger moves
+/// when it goes in, here in its target's answer (standing): its foxholes
+/// are left behind all the same.
+#[test]
+fn charging_a_charger_leaves_its_foxholes_when_it_goes_in() {
+    let (r, mut s, _, vol) = cavalry_and_volunteers();
+    s.unit_mut(id(&r, "r_cav")).status = Status::Waiting;
+    let reg = id(&r, "r_reg1");
+    place(&mut s, reg, 37.0, 40.0, 270);
+    s.unit_mut(reg).acted = false;
+    s.unit_mut(reg).officer = None;
+    s.unit_mut(reg).dug_in = 4;
+    // Charge test 2+2, fear test 4+4, the fight 3+4.
+    roll(&mut s, &[2, 2, 4, 4, 3, 4]);
+    charge(&r, &mut s, reg, vol);
+    assert_eq!(s.unit(reg).dug_in, 4, "not moved yet");
+    let ev = answer(&r, &mut s, WHITE, Action::StandCharge { unit: vol });
+    assert!(combat(&ev).is_some(), "{ev:?}");
+    assert_eq!(s.unit(reg).dug_in, 0);
+}

@@ -384,6 +384,24 @@ fn cards_breaking_the_texts_constraints_are_named() {
     );
 }
 
+/// Barbed Wire: the wire-removing device is a tank's.
+#[test]
+fn barbed_wire_only_tanks_carry_wire_removing_devices() {
+    let (e, _) = errors_after(
+        "village",
+        "troops/troops.toml",
+        "[troop.red_regulars]",
+        "class = 2",
+        "class = 2\ntraits = [\"wire_clearing\"]",
+    );
+    assert_named(
+        &e,
+        "troops.toml",
+        None,
+        "troop \"red_regulars\": only tanks carry wire-removing devices",
+    );
+}
+
 #[test]
 fn broken_tables_are_named() {
     let (e, line) = errors_after(

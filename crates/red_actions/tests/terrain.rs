@@ -1061,6 +1061,51 @@ fn terrain_effects_a_road_column_still_pays_uphill() {
     assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(24));
 }
 
+/// Terrain Effects: the uphill exception over the whole move. A steep
+/// ridge 2" wide (x = 12" to 14") across the road: a column going over it
+/// and down again from x = 10" climbs on the way, so it pays the slopes
+/// (8" would cost 8" + 2" for the ridge at 1/2: refused; 6" fits), though
+/// its front ends no higher than it started. Coming down off the ridge
+/// only, it pays nothing.
+#[test]
+fn terrain_effects_a_road_column_pays_a_hill_climbed_on_the_way() {
+    let ridge = area(
+        AreaKind::Hill,
+        Elevation::Steep,
+        rect(12.0, 20.0, 14.0, 28.0),
+    );
+    let (r, mut s, u) = road_through(ridge.clone(), 10.0);
+    let far = Action::Advance {
+        unit: u,
+        distance: Inches::whole(8),
+    };
+    assert!(r.climbs(
+        &s.unit(u).formation,
+        &s.unit(u).formation.advanced(Inches::whole(8)).formation
+    ));
+    let before = s.clone();
+    let why = r.refusal(&s, WHITE, &far).expect("the ridge is paid");
+    assert!(why.contains("cost"), "{why}");
+    assert!(r.apply(&mut s, WHITE, &far, &mut Vec::new()).is_err());
+    assert_eq!(s, before);
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: u,
+            distance: Inches::whole(6),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(16));
+    // From the top of the ridge down and on: no climb, the road's 8".
+    let (r, mut s, u) = road_through(ridge, 13.0);
+    assert_eq!(r.refusal(&s, WHITE, &far), None);
+    r.apply(&mut s, WHITE, &far, &mut Vec::new()).unwrap();
+    assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(21));
+}
+
 /// Evading and the road: a column on the road that chose to evade when
 /// shot at moves 3" at most (its evasive speed), the road's 2" gone with
 /// the cap (leaving the road later takes nothing more off).
@@ -1173,6 +1218,187 @@ fn barbed_wire_tanks_crush_a_strip_on_four_or_more() {
             assert!(s.unit(v).formation.front.at.y < pt(0.0, 19.0).y);
         }
     }
+}
+
+/// The wired position with the Mark V on the wire belt at x = 10" (the
+/// belt runs from (8, 19) to (24, 20)), its front middle 0.2" south of it,
+/// driving along it (94°); `fitted`: the tank carries a wire-removing
+/// device (the `wire_tank` card).
+fn tank_on_the_belt(fitted: bool) -> (RedActions, State, UnitId) {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let tank = id(&r, "w_tank");
+    place(&mut s, tank, 10.0, 19.325, 94);
+    if fitted {
+        let card = r.sc().troops.iter().position(|t| t.key == "wire_tank");
+        s.unit_mut(tank).troop = card.expect("the wire_tank card") as u16;
+    }
+    choose(&mut s, WHITE);
+    (r, s, tank)
+}
+
+fn drive(r: &RedActions, s: &mut State, tank: UnitId, inches: f64) -> Vec<Event> {
+    let mut ev = Vec::new();
+    r.apply(
+        s,
+        WHITE,
+        &Action::Advance {
+            unit: tank,
+            distance: Inches((inches * 100.0).round() as i32),
+        },
+        &mut ev,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    ev
+}
+
+/// Barbed Wire: "Some tanks were fitted with wire removing devices. Once
+/// successfully entered into the wire these may move down it at full
+/// speed. For each 100m (4\") strip a d6 roll of 4+ indicates that the
+/// wire there is considered crushed." A tank without the device driving
+/// along the belt clears nothing; the fitted one drives its full 4" down
+/// it and dices for the strip.
+#[test]
+fn barbed_wire_wire_clearing_tanks_clear_the_wire_they_drive_down() {
+    let (r, mut s, tank) = tank_on_the_belt(false);
+    s.loaded = vec![6];
+    // (At half speed: no breakdown test either.)
+    let ev = drive(&r, &mut s, tank, 2.0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::WireCrushed { .. })));
+    assert!(s.crushed.is_empty());
+    assert_eq!(s.loaded, vec![6], "no die rolled");
+    for (die, crushed) in [(3, false), (4, true)] {
+        let (r, mut s, tank) = tank_on_the_belt(true);
+        assert!(r.has_trait(&s, tank, red_actions::scenario::Trait::WireClearing));
+        s.loaded = vec![die];
+        let ev = drive(&r, &mut s, tank, 4.0);
+        assert!(
+            ev.iter().any(
+                |e| matches!(e, Event::WireCrushed { die: d, crushed: c, .. } if *d == die && *c == crushed)
+            ),
+            "{ev:?}"
+        );
+        assert!(s.loaded.is_empty(), "a die for the strip");
+        let strips = ev
+            .iter()
+            .filter(|e| matches!(e, Event::WireCrushed { .. }))
+            .count();
+        assert_eq!(strips, 1, "one 4\" strip");
+        assert_eq!(s.crushed.len(), usize::from(crushed));
+        if crushed {
+            // The crushed strip's middle lies on the belt, about 2" along
+            // (the nearest of its points a tenth of the stretch apart).
+            let p = s.crushed[0];
+            assert!((1040..1360).contains(&p.x.0), "{p:?}");
+        }
+        assert!(!s.unit(tank).kit.broken_down);
+    }
+    // Away from the wire the device does nothing.
+    let (r, mut s, tank) = tank_on_the_belt(true);
+    place(&mut s, tank, 40.0, 40.0, 94);
+    s.loaded = vec![6];
+    let ev = drive(&r, &mut s, tank, 2.0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::WireCrushed { .. })));
+}
+
+/// Tanks: "When crushing or clearing wire, a d6 of 1 indicates a
+/// temporary problem": the clearing tank rolling a 1 for its strip is
+/// stuck until it throws a 4+ on a later move.
+#[test]
+fn barbed_wire_a_wire_clearing_tank_rolling_one_is_stuck_for_a_while() {
+    let (r, mut s, tank) = tank_on_the_belt(true);
+    s.loaded = vec![1];
+    let ev = drive(&r, &mut s, tank, 2.0);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VehicleDie {
+                check: red_actions::state::VehicleCheck::Wire,
+                result: red_actions::state::VehicleResult::Stuck,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(s.unit(tank).kit.broken_down);
+    assert!(s.crushed.is_empty());
+    assert!(!s.unit(tank).kit.immobilised, "not for good");
+}
+
+/// The wired position with the Mark V made an armoured car, 1.5" south of
+/// the wire belt at x = 16" (the belt at y = 19.5" there), facing it.
+fn car_at_the_wire() -> (RedActions, State, UnitId) {
+    let r = RedActions::new(scenario("wired_position"));
+    let mut s = empty(&r, 1);
+    let car = id(&r, "w_tank");
+    let card = r.sc().troops.iter().position(|t| t.key == "armoured_car");
+    s.unit_mut(car).troop = card.expect("the armoured_car card") as u16;
+    place(&mut s, car, 16.0, 21.0, 0);
+    choose(&mut s, WHITE);
+    (r, s, car)
+}
+
+/// Terrain Effects: armoured cars may not cross wire (Nyet!), but crushed
+/// wire takes their "entire move*": a car crosses a crushed strip as the
+/// first move of its segment, which then has no move left, and it takes
+/// the vehicle die for wire (1: stuck for a while). Wire not crushed where
+/// it would cross still stops it.
+#[test]
+fn terrain_effects_armoured_cars_cross_crushed_wire_with_their_entire_move() {
+    let three = |car| Action::Advance {
+        unit: car,
+        distance: Inches::whole(3),
+    };
+    let (r, s, car) = car_at_the_wire();
+    let why = r.refusal(&s, WHITE, &three(car)).expect("wire is Nyet!");
+    assert!(why.contains("impassable"), "{why}");
+    // A strip crushed 14" along the belt: not where the car would cross.
+    let (r, mut s, car) = car_at_the_wire();
+    s.crushed.push(pt(30.0, 20.0));
+    let why = r
+        .refusal(&s, WHITE, &three(car))
+        .expect("not crushed there");
+    assert!(why.contains("not crushed"), "{why}");
+    // Crushed where it crosses: the whole move.
+    let (r, mut s, car) = car_at_the_wire();
+    s.crushed.push(pt(16.0, 19.5));
+    assert_eq!(r.refusal(&s, WHITE, &three(car)), None);
+    s.loaded = vec![5];
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &three(car), &mut ev).unwrap();
+    assert_eq!(s.unit(car).formation.front.at.y, pt(0.0, 18.0).y);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VehicleDie {
+                check: red_actions::state::VehicleCheck::Wire,
+                die: 5,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(s.loaded.is_empty());
+    assert!(
+        !matches!(s.phase, Phase::Acting(seg) if seg.unit == car && seg.charged < seg.allowance),
+        "no move left: {:?}",
+        s.phase
+    );
+    // Not after another move in the same segment.
+    let (r, mut s, car) = car_at_the_wire();
+    s.crushed.push(pt(16.0, 19.5));
+    r.apply(
+        &mut s,
+        WHITE,
+        &Action::Advance {
+            unit: car,
+            distance: Inches(50),
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let why = r.refusal(&s, WHITE, &three(car)).expect("not after moving");
+    assert!(why.contains("entire move"), "{why}");
 }
 
 #[test]

@@ -1617,3 +1617,86 @@ fn trains_direct_hits_at_troops_aboard_land_on_their_car() {
     assert_eq!(s.unit(wagon).status, Status::Gone);
     assert_eq!(s.unit(troops).status, Status::Gone, "lost with their wagon");
 }
+
+/// Morale Tests ("+/- any junior or senior officer's morale effect", "-2 if
+/// an enemy unit is behind the unit's flanks within 300m (12")") for troops
+/// aboard a train: they stand where their car does (our reading, rulings.md,
+/// Trains). A senior officer near the wagon counts, one near the place the
+/// troops' own formation was left does not; they look out of both sides of
+/// the wagon, so an enemy beyond either end of it is behind their flanks,
+/// one alongside is not; the wagon's hard cover is not works (no +2).
+#[test]
+fn trains_troops_aboard_take_their_morale_modifiers_from_their_car() {
+    let (r, mut s, _) = train();
+    let troops = id(&r, "w_train_troops");
+    let colonel = id(&r, "w_colonel");
+    assert_eq!(s.unit(troops).status, Status::Waiting, "aboard");
+    // The troops' own formation, left far from the wagon (x 30 to 34").
+    s.unit_mut(troops).formation.front.at = pt(60.0, 40.0);
+    // A senior officer with a morale effect, 2.5" south of the wagon.
+    let token = (0..64u16)
+        .find(|&t| {
+            r.token_at(&s, colonel, t)
+                .is_some_and(|k| k.level == red_actions::scenario::Level::Senior && k.morale != 0)
+        })
+        .expect("a senior token with a morale effect");
+    s.unit_mut(colonel).officer = Some(red_actions::state::Officer { token });
+    let effect = r.token_at(&s, colonel, token).unwrap().morale as i32;
+    place(&mut s, colonel, 32.0, 19.0, 0);
+    assert_eq!(r.senior_modifier(&s, troops), effect);
+    place(&mut s, colonel, 60.0, 43.0, 0);
+    assert_eq!(r.senior_modifier(&s, troops), 0, "not by their old place");
+    s.unit_mut(colonel).status = Status::Waiting;
+    // Red sabres 4" south of the track beyond the wagon's front end (x 34").
+    let sq = id(&r, "r_sq1");
+    place(&mut s, sq, 37.0, 20.0, 0);
+    assert!(r.enemy_behind_flank(&s, troops));
+    assert_eq!(
+        r.position_modifier(&s, troops),
+        r.sc().tables.morale.enemy_behind_flank as i32
+    );
+    // Alongside the wagon: in front of one side.
+    place(&mut s, sq, 32.0, 20.0, 0);
+    assert!(!r.enemy_behind_flank(&s, troops));
+    assert_eq!(r.position_modifier(&s, troops), 0);
+}
+
+/// Tanks: "When it crosses any obstacle other than barbed wire, at any
+/// speed, roll another d6." A charge is a move: a tank charging across the
+/// village's south hedge rolls for it when it goes in, here in its
+/// target's answer (standing).
+#[test]
+fn tanks_a_charging_tank_rolls_for_the_obstacle_it_crosses() {
+    let (r, mut s) = empty(RED);
+    let (tank, vol) = (id(&r, "r_cav"), id(&r, "w_vol1"));
+    recast(&r, &mut s, tank, "tank");
+    place(&mut s, tank, 30.0, 34.5, 0);
+    s.unit_mut(tank).acted = false;
+    s.unit_mut(tank).officer = None;
+    place(&mut s, vol, 30.0, 31.0, 180);
+    // Charge test 2+2, the Volunteers' fear test 3+3.
+    dice(&mut s, &[2, 2, 3, 3]);
+    act(
+        &r,
+        &mut s,
+        Action::Charge {
+            unit: tank,
+            target: vol,
+        },
+    );
+    assert_eq!(r.decider(&s), Some(WHITE), "{:?}", s.questions);
+    // The troops' d6 against the tank 2, then the hedge's die 5.
+    dice(&mut s, &[2, 5]);
+    let ev = act(&r, &mut s, Action::StandCharge { unit: vol });
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VehicleDie {
+                check: VehicleCheck::Obstacle,
+                die: 5,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+}

@@ -15,12 +15,17 @@
 //! across a wire line rolls a d6 for the 4" strip it crossed: on 4+ the
 //! strip is crushed, and infantry whose front middle is within 2" of its
 //! middle cross there as at a gap (Terrain Effects gives crushed wire to
-//! infantry at ½, which we read as passable at once).
+//! infantry at ½, which we read as passable at once). A tank with a
+//! wire-removing device (trait `wire_clearing`) whose move starts and ends
+//! with its front middle within 1" of the same wire line drives down it:
+//! a d6 per 4" strip, 4+ crushed, 1 a temporary problem (stuck until 4+).
+//! An armoured car crosses wire only where it is crushed, as its entire
+//! move (Terrain Effects; the movement rules ask `car_over_crushed_wire`).
 
 use super::{RedActions, Say};
 use crate::geometry::{self, point_segment_dist2};
-use crate::scenario::{Category, LineKind};
-use crate::state::{Event, State, UnitId};
+use crate::scenario::{Category, LineKind, Trait};
+use crate::state::{Event, State, UnitId, VehicleCheck, VehicleResult};
 use engine::param::{Inches, Point};
 
 /// Infantry cross on 2d6 of this or more.
@@ -29,6 +34,8 @@ pub const WIRE_CROSS_ON: u8 = 9;
 pub const WIRE_CUT_ON: u8 = 8;
 /// A tank crushes a strip of wire on this d6 or more.
 pub const WIRE_CRUSHED_ON: u8 = 4;
+/// The strip of wire a d6 is rolled for ("each 100m (4\") strip").
+pub const WIRE_STRIP: Inches = Inches(400);
 
 impl RedActions {
     /// The wire line (index in the scenario's lines) at the unit's front.
@@ -74,20 +81,93 @@ impl RedActions {
                 .any(|&g| geometry::dist2(f, g).within(Inches::whole(2)))
     }
 
-    /// After a tank's move: each wire line its front middle crossed is a
-    /// strip diced for.
+    /// The wire line a move from `from` to `to` of a wire-clearing tank
+    /// runs down (Barbed Wire: "Once successfully entered into the wire
+    /// these may move down it"): its front middle within 1" of the line
+    /// where the move starts and where it ends.
+    pub fn clearing_line(&self, s: &State, id: UnitId, from: Point, to: Point) -> Option<u16> {
+        if !self.has_trait(s, id, Trait::WireClearing) || from == to {
+            return None;
+        }
+        let near = |l: &crate::scenario::Line, p: Point| {
+            l.points
+                .windows(2)
+                .any(|w| point_segment_dist2(p, w[0], w[1]).within(Inches::whole(1)))
+        };
+        self.sc().lines.iter().enumerate().find_map(|(i, l)| {
+            (l.kind == LineKind::Wire && near(l, from) && near(l, to)).then_some(i as u16)
+        })
+    }
+
+    /// A wire-clearing tank's move down the wire: a d6 for each 4" strip
+    /// (or part) its front middle ran along, in order: 4+ crushes the
+    /// strip, and a 1 is a temporary problem (Tanks: "When crushing or
+    /// clearing wire, a d6 of 1 indicates a temporary problem"): stuck
+    /// until a 4+, and the strips after it are not reached this move.
+    fn clear_wire(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        line: u16,
+        from: Point,
+        to: Point,
+        ev: &mut Vec<Event>,
+    ) {
+        let strip = WIRE_STRIP.0 as i64;
+        let len = geometry::dist2(from, to).inches_ceil().0 as i64;
+        let strips = ((len + strip - 1) / strip).max(1);
+        for k in 0..strips {
+            // The middle of the strip along the way.
+            let mid = (k * strip + strip / 2).min(len);
+            let at = Point {
+                x: Inches(from.x.0 + ((to.x.0 - from.x.0) as i64 * mid / len.max(1)) as i32),
+                y: Inches(from.y.0 + ((to.y.0 - from.y.0) as i64 * mid / len.max(1)) as i32),
+            };
+            let die = self.d6(s);
+            let crushed = die >= WIRE_CRUSHED_ON;
+            ev.push(Event::WireCrushed {
+                unit: id,
+                die,
+                crushed,
+            });
+            if crushed {
+                let p = self.wire_point(line, at);
+                s.crushed.push(p);
+            }
+            if die == crate::rules::vehicles::BREAKS_ON {
+                ev.push(Event::VehicleDie {
+                    unit: id,
+                    check: VehicleCheck::Wire,
+                    die,
+                    bonus: 0,
+                    result: VehicleResult::Stuck,
+                });
+                s.unit_mut(id).kit.broken_down = true;
+                return;
+            }
+        }
+    }
+
+    /// After a tank's move: a wire-clearing tank that drove down the wire
+    /// clears it strip by strip; each other wire line its front middle
+    /// crossed is a strip diced for.
     pub(crate) fn tank_on_wire(&self, s: &mut State, id: UnitId, from: Point, ev: &mut Vec<Event>) {
         if self.cat(s.unit(id)) != Category::Tank || !s.unit(id).on_table() {
             return;
         }
         let to = s.unit(id).formation.front.at;
+        let clearing = self.clearing_line(s, id, from, to);
+        if let Some(line) = clearing {
+            self.clear_wire(s, id, line, from, to, ev);
+        }
         let lines: Vec<u16> = self
             .sc()
             .lines
             .iter()
             .enumerate()
-            .filter(|(_, l)| {
-                l.kind == LineKind::Wire
+            .filter(|(i, l)| {
+                Some(*i as u16) != clearing
+                    && l.kind == LineKind::Wire
                     && geometry::crosses_polyline(
                         from,
                         to,
@@ -109,6 +189,53 @@ impl RedActions {
                 s.crushed.push(p);
             }
         }
+    }
+
+    /// Whether a prepared line is one of the table's wire lines.
+    pub(crate) fn is_wire(&self, l: &geometry::Polyline) -> bool {
+        self.sc()
+            .lines
+            .iter()
+            .any(|w| w.kind == LineKind::Wire && w.points == l.points)
+    }
+
+    /// Where a move from `from` to `to` takes a corner of its bases across
+    /// wire: `Ok(true)` when every such crossing is within 2" of a crushed
+    /// strip's middle (half the 4" strip), `Ok(false)` when it crosses no
+    /// wire, `Err` when it crosses wire that is not crushed there. The
+    /// corners are followed in straight lines (a wheel's chords).
+    pub(crate) fn car_over_crushed_wire(
+        &self,
+        s: &State,
+        from: &geometry::Formation,
+        to: &geometry::Formation,
+    ) -> Result<bool, String> {
+        let half = Inches(WIRE_STRIP.0 / 2);
+        let paths = geometry::corner_paths(&from.base_list(), &to.base_list());
+        let mut crossed = false;
+        for l in self.sc().lines.iter().filter(|l| l.kind == LineKind::Wire) {
+            let line = geometry::Polyline::new(l.points.clone());
+            for p in &paths {
+                for w in p.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    for t in geometry::polyline_crossings(a, b, &line) {
+                        let at = Point {
+                            x: Inches(a.x.0 + ((b.x.0 - a.x.0) as i128 * t.n / t.d) as i32),
+                            y: Inches(a.y.0 + ((b.y.0 - a.y.0) as i128 * t.n / t.d) as i32),
+                        };
+                        if !s
+                            .crushed
+                            .iter()
+                            .any(|&c| geometry::dist2(at, c).within(half))
+                        {
+                            return Err(format!("{} is not crushed there", l.name));
+                        }
+                        crossed = true;
+                    }
+                }
+            }
+        }
+        Ok(crossed)
     }
 
     pub(crate) fn wire_refusal<W: Say>(

@@ -651,6 +651,7 @@ impl RedActions {
             }
             (Ask::TargetFled { charger }, Action::HaltCharge { .. }) => {
                 s.charge = None;
+                let from = s.unit(charger).formation;
                 if self
                     .charge_clear(s, charger, charger, &c.contact, false)
                     .is_ok()
@@ -660,12 +661,19 @@ impl RedActions {
                         unit: charger,
                         charged: Inches::ZERO,
                     });
+                    // A vehicle's obstacle dice (the rest follows the
+                    // answer as any move of its own: `after_step`).
+                    self.after_vehicle_move(s, charger, &from, ev);
                 }
                 return;
             }
             (Ask::TargetFled { charger }, Action::RunOn { .. }) => {
                 s.charge = None;
+                let from = s.unit(charger).formation;
                 self.run_on(s, charger, c, ev);
+                if s.unit(charger).formation != from {
+                    self.after_vehicle_move(s, charger, &from, ev);
+                }
                 return;
             }
             _ => return,
@@ -719,6 +727,24 @@ impl RedActions {
                     s.charge = None;
                     self.go_in(s, c, ev);
                 }
+                ChargeStage::Fight => {
+                    // After the ambushers sprung on the chargers in
+                    // contact: the fight, if both still stand there.
+                    s.charge = None;
+                    let (id, target) = (c.charger, c.target);
+                    let still = self.standing(s, id)
+                        && self.standing(s, target)
+                        && geometry::within(
+                            &s.unit(id).footprint(),
+                            &s.unit(target).footprint(),
+                            Inches(5),
+                        );
+                    if still {
+                        self.fight_in_contact(s, c, ev);
+                    } else if self.standing(s, id) {
+                        ev.push(Event::ChargeCancelled { unit: id });
+                    }
+                }
                 ChargeStage::Fled => {
                     if !self.standing(s, c.charger) {
                         s.charge = None;
@@ -735,12 +761,34 @@ impl RedActions {
     }
 
     /// The chargers go in: contact, then the fight (or the crews give up,
-    /// the routers are caught, a vehicle's target runs).
+    /// the routers are caught, a vehicle's target runs). Their move into
+    /// contact is followed up as any move (foxholes left, ambushers asked
+    /// whether to spring on them); an ambusher asked holds the fight until
+    /// it has answered (`ChargeStage::Fight`).
     fn go_in(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) {
         let (id, target) = (c.charger, c.target);
-        if !self.close_in(s, c, ev) {
+        let before = s.unit(id).clone();
+        let fights = self.close_in(s, c, ev);
+        let under = s.questions.len();
+        self.charge_moved(s, id, target, &before, ev);
+        if !fights {
             return;
         }
+        if s.questions.len() > under {
+            s.charge = Some(Charge {
+                stage: ChargeStage::Fight,
+                contact: s.unit(id).formation,
+                under: under as u16,
+                ..c
+            });
+            return;
+        }
+        self.fight_in_contact(s, c, ev);
+    }
+
+    /// The fight of chargers in contact with their target.
+    fn fight_in_contact(&self, s: &mut State, c: Charge, ev: &mut Vec<Event>) {
+        let (id, target) = (c.charger, c.target);
         self.fight(s, id, target, c.aspect, c.counter, ev);
         if !s.unit(id).on_table()
             && matches!(s.phase, Phase::Acting(seg) if seg.unit == id)

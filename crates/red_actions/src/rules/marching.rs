@@ -122,10 +122,35 @@ impl RedActions {
             && self.on_road(to)
     }
 
-    /// Whether a move from `from` to `to` climbs: the front ends on higher
-    /// ground than it started (a road column pays the slopes then).
+    /// Whether a move from `from` to `to` climbs: the front comes onto
+    /// higher ground anywhere on its way (a road column pays the slopes
+    /// then), even if it comes down again before the move ends. The way is
+    /// the straight line between the front's middles (a wheel's chord),
+    /// looked at every quarter inch.
     pub fn climbs(&self, from: &Formation, to: &Formation) -> bool {
-        self.height(to.front.at) > self.height(from.front.at)
+        let (a, b) = (from.front.at, to.front.at);
+        if self
+            .hills_near(crate::geometry::Bbox::of(&[a, b]))
+            .next()
+            .is_none()
+        {
+            return false;
+        }
+        let len = crate::geometry::dist2(a, b).inches_ceil().0.max(1) as i64;
+        let steps = (len + 24) / 25;
+        let mut last = self.height(a);
+        for k in 1..=steps {
+            let p = engine::param::Point {
+                x: Inches(a.x.0 + ((b.x.0 - a.x.0) as i64 * k / steps) as i32),
+                y: Inches(a.y.0 + ((b.y.0 - a.y.0) as i64 * k / steps) as i32),
+            };
+            let h = self.height(p);
+            if h > last {
+                return true;
+            }
+            last = h;
+        }
+        false
     }
 
     /// A move that leaves the road must fit without the road's 2".

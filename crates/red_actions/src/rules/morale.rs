@@ -275,7 +275,10 @@ impl RedActions {
 /// fighting vehicles, standing, that sees it and is within a move (its
 /// card's speed) of it. "Behind earthworks, in a trench or in a stone
 /// building": most base centres in a stone building, or a base centre
-/// within 1" of a trench line.
+/// within 1" of a trench line. Troops aboard a train stand where their car
+/// does: officers and enemies are measured to the car, an enemy beyond
+/// either end of it is behind their flanks, and the car's hard cover is
+/// not works.
 impl RedActions {
     /// −3 on the fear test of a unit ambushed while marching (the ambush
     /// rules pass it to [`RedActions::morale_test_modified`]).
@@ -285,13 +288,25 @@ impl RedActions {
 
     /// Whether an enemy behind the unit's flank within 12" goes unchecked
     /// by any friend in sight that could charge it.
+    /// Troops aboard a train look out of both sides of their car: an
+    /// enemy is behind their flanks when beyond either end of it.
     pub fn enemy_behind_flank(&self, s: &State, id: UnitId) -> bool {
         let u = s.unit(id);
-        if !u.on_table() {
+        let car = self.riding_in(s, id);
+        if !u.on_table() && car.is_none() {
             return false;
         }
         let m = &self.sc().tables.morale;
-        let mine = u.footprint();
+        let mine = self.bases_of(s, id);
+        let flanked = |p| match car {
+            Some(c) => {
+                let o = s.unit(c).formation.outline();
+                let [fl, fr, rr, rl] = o;
+                !(crate::geometry::behind_front(&o, p)
+                    && crate::geometry::behind_front(&[rr, rl, fl, fr], p))
+            }
+            None => !self.ahead_of(u, p),
+        };
         s.ids().any(|e| {
             let eu = s.unit(e);
             if eu.side == u.side || !eu.on_table() || eu.routing {
@@ -301,10 +316,7 @@ impl RedActions {
             if !crate::geometry::within(&mine, &theirs, m.enemy_behind_flank_within) {
                 return false;
             }
-            let behind = theirs
-                .iter()
-                .filter(|b| !self.ahead_of(u, b.pose.at))
-                .count();
+            let behind = theirs.iter().filter(|b| flanked(b.pose.at)).count();
             if behind * 2 <= theirs.len() {
                 return false;
             }
@@ -327,7 +339,8 @@ impl RedActions {
         })
     }
 
-    /// Behind earthworks, in a trench or in a stone building.
+    /// Behind earthworks, in a trench or in a stone building (troops
+    /// aboard a train are in their car's hard cover: not works).
     pub fn in_works(&self, s: &State, id: UnitId) -> bool {
         let u = s.unit(id);
         if !u.on_table() {

@@ -399,9 +399,10 @@ impl RedActions {
         } else {
             near
         };
-        let terrain = self
-            .legs_cost(&u.formation, &to, legs, ground, charged)
-            .ok_or_else(|| "impassable terrain is in the way".to_string())?;
+        let terrain = match self.legs_cost(&u.formation, &to, legs, ground, charged) {
+            Some(t) => t,
+            None => self.crushed_wire_cost(s, id, seg, &to, legs, ground, charged)?,
+        };
         let cost = PathCost {
             charged: Inches(charged.0.max(terrain.charged.0)),
             cap_quarters: terrain.cap_quarters,
@@ -449,6 +450,54 @@ impl RedActions {
         Ok(Step {
             formation: to,
             cost: total,
+        })
+    }
+
+    /// An armoured car's move whose only obstacle is wire it crosses at
+    /// crushed strips (Terrain Effects: crushed wire, "entire move*"):
+    /// the crossing takes the car's entire move, so it must be the first
+    /// of its segment and spends the whole allowance. Otherwise the
+    /// terrain's refusal.
+    #[allow(clippy::too_many_arguments)]
+    fn crushed_wire_cost(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        to: &Formation,
+        legs: Legs,
+        ground: &Near,
+        charged: Inches,
+    ) -> Result<PathCost, String> {
+        let impassable = || "impassable terrain is in the way".to_string();
+        let u = s.unit(id);
+        if self.cat(u) != Category::ArmouredCar || s.crushed.is_empty() {
+            return Err(impassable());
+        }
+        if !self.car_over_crushed_wire(s, &u.formation, to)? {
+            return Err(impassable());
+        }
+        let rest = Near {
+            areas: ground.areas.clone(),
+            lines: (ground.lines.iter())
+                .filter(|(l, _, _)| !self.is_wire(l))
+                .cloned()
+                .collect(),
+            units: Vec::new(),
+            enemies: false,
+        };
+        let cost = self
+            .legs_cost(&u.formation, to, legs, &rest, charged)
+            .ok_or_else(impassable)?;
+        if seg.moved || seg.charged > Inches::ZERO {
+            return Err(
+                "crossing crushed wire takes an armoured car's entire move: not after moving"
+                    .into(),
+            );
+        }
+        Ok(PathCost {
+            charged: Inches(seg.allowance.0.max(cost.charged.0)),
+            cap_quarters: cost.cap_quarters,
         })
     }
 

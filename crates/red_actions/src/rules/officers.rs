@@ -165,7 +165,9 @@ impl RedActions {
     pub fn senior_modifier(&self, s: &State, id: UnitId) -> i32 {
         let u = s.unit(id);
         let m = &self.sc().tables.morale;
-        let mine = u.footprint();
+        // Troops aboard a train: where their car is (it stands for them).
+        let mine = self.bases_of(s, id);
+        let seen = self.riding_in(s, id).unwrap_or(id);
         s.ids()
             .filter(|&o| {
                 let ou = s.unit(o);
@@ -175,7 +177,7 @@ impl RedActions {
                     && !ou.routing
                     && self.cat(ou) == Category::Officer
                     && (crate::geometry::within(&mine, &ou.footprint(), m.senior_near)
-                        || self.sees_unit(s, o, id, m.senior_sees_within))
+                        || self.sees_unit(s, o, seen, m.senior_sees_within))
             })
             .filter_map(|o| {
                 s.unit(o)

@@ -210,7 +210,9 @@ impl RedActions {
 
     /// After every step: a unit that moved leaves its foxholes; hidden
     /// units that moved or fired are given away; whatever an enemy now
-    /// sees is revealed; units in ambush may spring on a mover.
+    /// sees is revealed; units in ambush may spring on a mover. A charger
+    /// moves when it goes in, often in the answer of its target's side:
+    /// that move is followed up there ([`RedActions::charge_moved`]).
     pub(crate) fn after_step(
         &self,
         s: &mut State,
@@ -223,7 +225,40 @@ impl RedActions {
         if id as usize >= s.units.len() || s.unit(id).side != side {
             return;
         }
-        let moved = s.unit(id).formation != before.formation;
+        let moved = !matches!(a, Action::Charge { .. }) && s.unit(id).formation != before.formation;
+        self.after_move(s, id, a, moved, before, ev);
+    }
+
+    /// What follows a charger's move into contact, in whoever's step it
+    /// comes: the same as after a move of its own (a vehicle's obstacle
+    /// dice, foxholes left, hidden units revealed, and Ambushes: a charge
+    /// is a move, and ambushers it comes near may spring on it).
+    pub(crate) fn charge_moved(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        target: UnitId,
+        before: &crate::state::Unit,
+        ev: &mut Vec<Event>,
+    ) {
+        if s.unit(id).formation != before.formation {
+            // A tank or armoured car: its obstacle dice, as for any move.
+            self.after_vehicle_move(s, id, &before.formation, ev);
+            let a = Action::Charge { unit: id, target };
+            self.after_move(s, id, &a, true, before, ev);
+        }
+    }
+
+    /// [`RedActions::after_step`] for unit `id` (`moved`: it moved).
+    fn after_move(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        a: &Action,
+        moved: bool,
+        before: &crate::state::Unit,
+        ev: &mut Vec<Event>,
+    ) {
         if moved {
             s.unit_mut(id).dug_in = 0;
             s.unit_mut(id).more.possession = None;

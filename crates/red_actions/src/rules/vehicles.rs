@@ -186,8 +186,10 @@ impl RedActions {
         };
         let mut wire = false;
         let mut obstacle = false;
-        for l in &self.sc().lines {
-            if matches!(l.kind, LineKind::Road | LineKind::Rail) {
+        // A wire-clearing tank's run down the wire has its own dice.
+        let clearing = self.clearing_line(s, id, from.front.at, to.front.at);
+        for (i, l) in self.sc().lines.iter().enumerate() {
+            if matches!(l.kind, LineKind::Road | LineKind::Rail) || clearing == Some(i as u16) {
                 continue;
             }
             if crosses(&geometry::Polyline::new(l.points.clone())) {

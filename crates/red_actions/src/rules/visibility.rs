@@ -144,7 +144,7 @@ impl RedActions {
 
     /// The hills (areas with a height, with their levels) whose boxes
     /// meet `b` (the others hold no point of it).
-    fn hills_near(&self, b: Bbox) -> impl Iterator<Item = (&Polygon, u8)> + '_ {
+    pub(crate) fn hills_near(&self, b: Bbox) -> impl Iterator<Item = (&Polygon, u8)> + '_ {
         self.prep
             .hills
             .iter()
