@@ -95,6 +95,12 @@ impl RedActions {
             Action::March { .. } => self.march_refusal(s, id, fresh, w),
             Action::CrossWire { .. } => self.wire_refusal(s, id, fresh, w),
             Action::LieLow { .. } => w.say(|| "nothing asks that now".into()),
+            Action::TakePrisoners { prisoners, .. } => {
+                w.told(self.prisoners_refusal(s, id, prisoners, false, fresh))
+            }
+            Action::KillPrisoners { prisoners, .. } => {
+                w.told(self.prisoners_refusal(s, id, prisoners, true, fresh))
+            }
             _ => w.say(|| "not an action of these sections".into()),
         }
     }
@@ -151,6 +157,10 @@ impl RedActions {
                 self.end_segment(s, id, ev);
                 false
             }
+            Action::TakePrisoners { .. } | Action::KillPrisoners { .. } => {
+                self.prisoners_act(s, a, ev);
+                false
+            }
             _ => true,
         }
     }
@@ -205,6 +215,7 @@ impl RedActions {
                     building: b,
                 });
             }
+            self.prisoners_choices(s, id, out);
         }
     }
 
