@@ -1,6 +1,7 @@
 //! Miscellaneous: prisoners on the table (taken, guarded, retaken, taken in
 //! buildings, killed) and routers off the table (gone in sight of
-//! pursuers, else one rally).
+//! pursuers, else one rally); and a divided unit in a building
+//! (Permitted Actions, Buildings).
 
 mod common;
 
@@ -458,6 +459,42 @@ fn miscellaneous_routers_off_the_table_unseen_have_one_chance_to_rally() {
         }
         assert!(!s.unit(vol).more.off_table);
     }
+}
+
+/// Permitted Actions (dividing) and Buildings (possession): dividing moves
+/// no one, so the part still touching the section its unit held keeps it;
+/// a part standing off it holds nothing until it takes possession.
+#[test]
+fn permitted_actions_a_divided_unit_keeps_its_building_only_where_its_parts_stand() {
+    let (r, mut s) = empty(RED);
+    let huts = r
+        .sc()
+        .buildings
+        .iter()
+        .position(|b| b.name == "North huts")
+        .unwrap() as u16;
+    let reg = id(&r, "r_reg1");
+    // Four bases facing north: the western two in the huts (x 30-34), the
+    // eastern two from x 35, 1" off them.
+    place(&mut s, reg, 35.0, 19.0, 0);
+    s.unit_mut(reg).order = Order::Line;
+    s.unit_mut(reg).more.possession = Some(huts);
+    s.unit_mut(reg).dug_in = 2;
+    to_act(&mut s, reg);
+    let ev = act(&r, &mut s, Action::Divide { unit: reg, into: 2 });
+    let part = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Divided { parts, .. } => Some(parts[0]),
+            _ => None,
+        })
+        .unwrap();
+    assert!(r.touches_building(&s, reg, huts));
+    assert!(!r.touches_building(&s, part, huts));
+    assert_eq!(s.unit(reg).more.possession, Some(huts));
+    assert_eq!(s.unit(part).more.possession, None);
+    // Nor does the first part leave its foxholes.
+    assert_eq!(s.unit(reg).dug_in, 2);
 }
 
 /// Random play from the village's start with prisoners of both sides

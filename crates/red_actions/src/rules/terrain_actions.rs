@@ -234,7 +234,9 @@ impl RedActions {
         if id as usize >= s.units.len() || s.unit(id).side != side {
             return;
         }
-        let moved = s.unit(id).formation != before.formation;
+        // Dividing moves no one: the parts stand where the unit stood (its
+        // first part keeps its foxholes and possession: Permitted Actions).
+        let moved = s.unit(id).formation != before.formation && !matches!(a, Action::Divide { .. });
         if moved {
             s.unit_mut(id).dug_in = 0;
             s.unit_mut(id).more.possession = None;
