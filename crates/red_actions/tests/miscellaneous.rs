@@ -410,6 +410,10 @@ fn miscellaneous_routers_off_the_table_in_sight_of_pursuers_are_gone() {
 fn miscellaneous_routers_off_the_table_unseen_have_one_chance_to_rally() {
     for (dice, back) in [([1, 1], true), ([6, 6], false)] {
         let (r, mut s, vol) = router_at_the_edge("r_mg");
+        // A senior officer in personal command goes off the table with it.
+        let colonel = id(&r, "w_colonel2");
+        s.unit_mut(colonel).more.with_unit = Some(vol);
+        s.unit_mut(colonel).officer = Some(red_actions::state::Officer { token: 0 });
         let lost = r.points_lost(&s, WHITE);
         let ev = act(&r, &mut s, Action::Rout { unit: vol });
         assert!(
@@ -454,8 +458,11 @@ fn miscellaneous_routers_off_the_table_unseen_have_one_chance_to_rally() {
             assert_eq!((u.status, u.routing, u.terror), (Status::OnTable, false, 0));
             assert_eq!(u.formation, left);
             assert!(r.points_lost(&s, WHITE) < lost);
+            assert_eq!(s.unit(colonel).more.with_unit, Some(vol));
         } else {
             assert_eq!(s.unit(vol).status, Status::Gone);
+            // He falls with it.
+            assert_eq!(s.unit(colonel).status, Status::Gone);
         }
         assert!(!s.unit(vol).more.off_table);
     }

@@ -5,7 +5,7 @@
 //! train cars stay on the rails, no gun fires more ammunition than it
 //! carries; a divided or combined army still counts its starting points
 //! (the flight figure), a merged unit is gone, a senior officer in personal
-//! command is with a unit on the table, horse holders belong to dismounted
+//! command is with a unit on the table (or off it for its rally), horse holders belong to dismounted
 //! cavalry; foxholes at most 3 columns; only infantry in wire; fire
 //! markers 0 to 5; a spring question only for a unit in ambush; prisoners
 //! belong to a unit gone and lie on the table; only routers wait off the
@@ -281,7 +281,7 @@ impl RedActions {
             if let Some(t) = u.more.with_unit
                 && (u.status != crate::state::Status::Waiting
                     || t as usize >= s.units.len()
-                    || !s.unit(t).on_table())
+                    || !(s.unit(t).on_table() || s.unit(t).more.off_table))
             {
                 return Err(format!(
                     "{} commands a unit that is not on the table",
