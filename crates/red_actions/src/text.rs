@@ -134,6 +134,13 @@ pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
         }
         Phase::Choose {
             selected: Some(u), ..
+        } if s.unit(*u).more.off_table => format!(
+            "Turn {}: {name}, {} routed off the table: its one chance to rally.",
+            s.turn,
+            r.unit_name(s, *u)
+        ),
+        Phase::Choose {
+            selected: Some(u), ..
         } => format!(
             "Turn {}: {name}, {} is chosen to act: move, shoot, rally or hold.",
             s.turn,

@@ -436,6 +436,8 @@ fn miscellaneous_routers_off_the_table_unseen_have_one_chance_to_rally() {
         to_act(&mut s, vol);
         assert!(r.eligible(&s, vol));
         act(&r, &mut s, Action::Select { unit: vol });
+        let prompt = r.prompt_text(&s, WHITE);
+        assert!(prompt.contains("one chance to rally"), "{prompt}");
         let mut listed = Vec::new();
         r.choices_opened(&s, WHITE, &mut listed);
         let its: Vec<_> = listed.iter().filter(|a| a.unit() == vol).collect();
