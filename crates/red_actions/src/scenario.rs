@@ -568,7 +568,7 @@ pub enum Initiative {
 }
 
 /// The optional rules: key, (title in the launcher, what it does).
-pub const OPTIONS: [(&str, (&str, &str)); 5] = [
+pub const OPTIONS: [(&str, (&str, &str)); 6] = [
     (
         "second_retire_terror",
         (
@@ -602,6 +602,13 @@ pub const OPTIONS: [(&str, (&str, &str)); 5] = [
         (
             "Original rally from rout",
             "the original Red Actions! rally from rout: more than 2 over, or 12, removes the unit (Rallying)",
+        ),
+    ),
+    (
+        "spare_prisoners",
+        (
+            "Prisoners are spared",
+            "captors may not kill the prisoners they hold (Miscellaneous; without it they may, as in most of the Civil War)",
         ),
     ),
 ];

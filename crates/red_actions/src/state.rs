@@ -228,6 +228,10 @@ pub struct UnitMore {
     /// The last turn it started in contact with these units (combining).
     #[serde(default)]
     pub touching: Vec<UnitId>,
+    /// Miscellaneous: routed off the table out of sight of pursuers; it
+    /// waits off the table for its one chance to rally.
+    #[serde(default)]
+    pub off_table: bool,
 }
 
 impl Unit {
@@ -373,6 +377,39 @@ pub struct State {
     /// action (a save made before kinds were chosen has none).
     #[serde(default)]
     pub kind: Option<ActionKind>,
+    /// Prisoners' tokens on the table (Miscellaneous), in the order taken.
+    #[serde(default)]
+    pub prisoners: Vec<Prisoners>,
+}
+
+/// What became of a prisoners' token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PrisonersFate {
+    /// Held by the enemy of the men (guarded or not).
+    Held,
+    /// Retaken by their own side: they go to the rear and count as lost no
+    /// more (rulings).
+    Freed,
+    /// Killed by their captors: lost for good.
+    Killed,
+}
+
+/// A prisoners' token (Miscellaneous): the men of a unit that were taken
+/// prisoner, where they were taken. They belong to `side` and are held by
+/// its enemy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prisoners {
+    /// The side whose men they are.
+    pub side: Side,
+    /// The unit they were taken from (gone; its card counts their points).
+    pub unit: UnitId,
+    /// How many bases of men.
+    pub bases: u8,
+    /// Where they are (the middle of the unit's bases when taken).
+    pub at: engine::param::Point,
+    /// The building section they are in: taking them there needs an action.
+    pub building: Option<u16>,
+    pub fate: PrisonersFate,
 }
 
 /// The kinds of action with several samples, chosen before the samples
@@ -842,6 +879,19 @@ pub enum Action {
         unit: UnitId,
         kind: ActionKind,
     },
+    /// Miscellaneous: take possession of unguarded prisoners (an index in
+    /// `State::prisoners`) the unit touches: its whole segment (the only
+    /// way to take them in a building).
+    TakePrisoners {
+        unit: UnitId,
+        prisoners: u16,
+    },
+    /// Miscellaneous: the unit's guards kill the prisoners they hold (its
+    /// whole segment; not with the option `spare_prisoners`).
+    KillPrisoners {
+        unit: UnitId,
+        prisoners: u16,
+    },
 }
 
 /// How guns (and other troops) fire, when not plain direct fire.
@@ -917,7 +967,9 @@ impl Action {
             | Action::NoEvade { unit }
             | Action::Pivot { unit, .. }
             | Action::Select { unit }
-            | Action::Kind { unit, .. } => unit,
+            | Action::Kind { unit, .. }
+            | Action::TakePrisoners { unit, .. }
+            | Action::KillPrisoners { unit, .. } => unit,
         }
     }
 }
@@ -1377,6 +1429,36 @@ pub enum Event {
         place: i32,
         weather: i32,
         other: i32,
+    },
+    /// Miscellaneous: `bases` of `unit` are taken prisoner, a token
+    /// (`prisoners`, its index) where they stood.
+    PrisonersTaken {
+        unit: UnitId,
+        prisoners: u16,
+        bases: u8,
+    },
+    /// Miscellaneous: prisoners retaken by their own side, by a unit
+    /// moving onto them or taking them (`by`), or because their guards
+    /// were made to retire (`by` none).
+    PrisonersFreed {
+        prisoners: u16,
+        by: Option<UnitId>,
+    },
+    /// Miscellaneous: `unit` kills the prisoners it guards.
+    PrisonersKilled {
+        unit: UnitId,
+        prisoners: u16,
+    },
+    /// Miscellaneous: a router ran off the table; `seen`: in sight of
+    /// pursuers (it is gone), else it waits off the table for one rally.
+    RoutedOffTable {
+        unit: UnitId,
+        seen: bool,
+    },
+    /// Miscellaneous: a unit rallied off the table comes back where it
+    /// left.
+    Returned {
+        unit: UnitId,
     },
 }
 

@@ -134,6 +134,13 @@ pub fn prompt(r: &RedActions, s: &State, side: Side) -> String {
         }
         Phase::Choose {
             selected: Some(u), ..
+        } if s.unit(*u).more.off_table => format!(
+            "Turn {}: {name}, {} routed off the table: its one chance to rally.",
+            s.turn,
+            r.unit_name(s, *u)
+        ),
+        Phase::Choose {
+            selected: Some(u), ..
         } => format!(
             "Turn {}: {name}, {} is chosen to act: move, shoot, rally or hold.",
             s.turn,
@@ -227,6 +234,15 @@ pub fn action(r: &RedActions, s: &State, a: &Action) -> String {
         }
         Action::TakePossession { building, .. } => {
             format!("{n} takes possession of {}", building_name(r, building))
+        }
+        Action::TakePrisoners { prisoners, .. } => {
+            format!(
+                "{n} takes possession of {}",
+                prisoners_name(r, s, prisoners)
+            )
+        }
+        Action::KillPrisoners { prisoners, .. } => {
+            format!("{n} kills {}", prisoners_name(r, s, prisoners))
         }
         Action::March { .. } => format!("{n} marches (column, double speed)"),
         Action::CrossWire { .. } => format!("{n} tries the wire"),
@@ -872,6 +888,44 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
                 "the wire springs back"
             }
         ),
+        Event::PrisonersTaken {
+            bases, prisoners, ..
+        } => format!(
+            "{} taken prisoner ({bases} bases); {} holds them.",
+            prisoners_name(r, s, *prisoners),
+            s.prisoners
+                .get(*prisoners as usize)
+                .map_or("the enemy", |p| r.side_name_of(p.side.other()))
+        ),
+        Event::PrisonersFreed { prisoners, by } => match by {
+            Some(u) => format!(
+                "{} retakes {}: they go to the rear.",
+                r.name(*u),
+                prisoners_name(r, s, *prisoners)
+            ),
+            None => format!(
+                "Their guards driven off, {} are retaken: they go to the rear.",
+                prisoners_name(r, s, *prisoners)
+            ),
+        },
+        Event::PrisonersKilled { unit, prisoners } => format!(
+            "{} kills {}.",
+            r.name(*unit),
+            prisoners_name(r, s, *prisoners)
+        ),
+        Event::RoutedOffTable { unit, seen } => format!(
+            "{} routs off the table{}",
+            r.name(*unit),
+            if *seen {
+                " in sight of the enemy: it is gone."
+            } else {
+                " unseen: it has one chance to rally."
+            }
+        ),
+        Event::Returned { unit } => format!(
+            "{} rallies off the table and comes back where it left.",
+            r.name(*unit)
+        ),
         Event::FriendsInTheDark {
             unit,
             friend,
@@ -887,6 +941,14 @@ pub fn event(r: &RedActions, s: &State, e: &Event) -> String {
                 "it knows them"
             }
         ),
+    }
+}
+
+/// A prisoners' token in words: "the prisoners of <unit>".
+fn prisoners_name(r: &RedActions, s: &State, k: u16) -> String {
+    match s.prisoners.get(k as usize) {
+        Some(p) => format!("the prisoners of {}", r.unit_name(s, p.unit)),
+        None => "no prisoners".into(),
     }
 }
 
@@ -989,7 +1051,11 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::Pivoted { unit, .. }
         | Event::FriendsInTheDark { unit, .. }
         | Event::WireCrushed { unit, .. }
-        | Event::MoraleNumber { unit, .. } => *unit,
+        | Event::MoraleNumber { unit, .. }
+        | Event::PrisonersTaken { unit, .. }
+        | Event::PrisonersKilled { unit, .. }
+        | Event::RoutedOffTable { unit, .. }
+        | Event::Returned { unit } => *unit,
         Event::Promoted { officer: unit, .. } => *unit,
         Event::Combat { charger: unit, .. } => *unit,
         Event::TurnBegins { .. }
@@ -1000,7 +1066,8 @@ fn subject(e: &Event) -> Option<crate::state::UnitId> {
         | Event::BuildingRoll { .. }
         | Event::DummyRemoved { .. }
         | Event::FireGrows { .. }
-        | Event::BuildingBurnt { .. } => return None,
+        | Event::BuildingBurnt { .. }
+        | Event::PrisonersFreed { .. } => return None,
     })
 }
 

@@ -8,7 +8,7 @@
 
 use crate::geometry::Base;
 use crate::rules::RedActions;
-use crate::state::{Order, State, Status};
+use crate::state::{Order, PrisonersFate, State, Status};
 use engine::Side;
 use engine::param::Point;
 use serde::Serialize;
@@ -46,6 +46,29 @@ pub struct UnitView {
     /// Its commander's token and morale effect (a senior officer's in
     /// personal command).
     pub officer: Option<String>,
+    /// Routed off the table out of sight: it waits there for its one
+    /// chance to rally (Miscellaneous).
+    pub off_table: bool,
+}
+
+/// A prisoners' token on the table (Miscellaneous), held by the enemy of
+/// the men's side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PrisonersView {
+    /// Its index in the state (the actions name it).
+    pub index: u16,
+    /// The side whose men they are.
+    pub side: Side,
+    /// The side holding them.
+    pub held_by: Side,
+    /// The unit they were taken from, by name.
+    pub from: String,
+    pub bases: u8,
+    pub at: Point,
+    /// Guards within 2" hold them; unguarded, their own side may retake them.
+    pub guarded: bool,
+    /// The building section they are in, by name.
+    pub building: Option<String>,
 }
 
 /// A position marker as the enemy sees it: real or dummy, it cannot tell.
@@ -80,6 +103,8 @@ pub struct View {
     pub ruined: Vec<u16>,
     /// Strips of wire crushed by tanks (their middles).
     pub crushed: Vec<Point>,
+    /// Prisoners held on the table (retaken and killed ones are gone).
+    pub prisoners: Vec<PrisonersView>,
 }
 
 pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
@@ -137,6 +162,7 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
                 officer: r
                     .commander(s, i as u16)
                     .map(|o| format!("{} ({:+})", o.name, o.morale)),
+                off_table: u.more.off_table,
             })
             .collect(),
         points_lost: [r.points_lost(s, Side::A), r.points_lost(s, Side::B)],
@@ -155,5 +181,24 @@ pub fn view(r: &RedActions, s: &State, side: Option<Side>) -> View {
         wire_gaps: s.wire_gaps.clone(),
         ruined: s.ruined.clone(),
         crushed: s.crushed.clone(),
+        prisoners: s
+            .prisoners
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.fate == PrisonersFate::Held)
+            .map(|(k, p)| PrisonersView {
+                index: k as u16,
+                side: p.side,
+                held_by: p.side.other(),
+                from: r.unit_name(s, p.unit),
+                bases: p.bases,
+                at: p.at,
+                guarded: r.guarded(s, p),
+                building: p
+                    .building
+                    .and_then(|b| r.sc().buildings.get(b as usize))
+                    .map(|b| b.name.clone()),
+            })
+            .collect(),
     }
 }

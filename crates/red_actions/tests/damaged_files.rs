@@ -190,3 +190,42 @@ fn mutations(v: &serde_json::Value) -> Vec<serde_json::Value> {
     }
     out
 }
+
+/// The prisoners' actions (Miscellaneous) naming units or prisoners that
+/// do not exist, or out of turn, are refused with the state unchanged.
+#[test]
+fn prisoners_actions_out_of_range_are_refused_not_panicked_on() {
+    use engine::Ruleset;
+    use red_actions::state::{Action, Prisoners, PrisonersFate};
+    let path = shipped().join("village.toml");
+    let r = red_actions::RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = r.setup(&engine::Options::new(), 1).unwrap();
+    r.keep_officers_as_drawn(&mut s);
+    s.unit_mut(0).status = red_actions::state::Status::Gone;
+    s.prisoners.push(Prisoners {
+        side: s.unit(0).side,
+        unit: 0,
+        bases: 1,
+        at: engine::param::Point {
+            x: engine::param::Inches(3000),
+            y: engine::param::Inches(3000),
+        },
+        building: None,
+        fate: PrisonersFate::Held,
+    });
+    for unit in [0, 3, 250, 60000] {
+        for prisoners in [0, 1, 250, 60000] {
+            for a in [
+                Action::TakePrisoners { unit, prisoners },
+                Action::KillPrisoners { unit, prisoners },
+            ] {
+                for side in engine::Side::BOTH {
+                    let mut t = s.clone();
+                    let _ = r.describe_action(&s, side, &a);
+                    assert!(r.apply(&mut t, side, &a, &mut Vec::new()).is_err(), "{a:?}");
+                    assert_eq!(t, s, "{a:?}");
+                }
+            }
+        }
+    }
+}

@@ -208,6 +208,8 @@ fn officer_casualties_a_dead_senior_is_replaced_at_the_end_of_the_next_turn() {
     let (r, mut s, red, _) = duel(30);
     let kombrig = id(&r, "r_kombrig");
     place(&mut s, kombrig, 40, 30, 270);
+    // The dead man's humiliation is not the new one's.
+    s.unit_mut(kombrig).humiliated = 1;
     s.loaded = vec![1];
     let mut ev = Vec::new();
     r.officer_casualties(&mut s, kombrig, 1, &mut ev);
@@ -237,6 +239,7 @@ fn officer_casualties_a_dead_senior_is_replaced_at_the_end_of_the_next_turn() {
     assert_eq!(s.turn, 3);
     assert_eq!(s.unit(kombrig).status, Status::OnTable);
     assert_eq!(s.unit(kombrig).officer, junior, "the battalion's junior");
+    assert_eq!(s.unit(kombrig).all_terror(), 0);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::Promoted { from, .. } if *from == red))

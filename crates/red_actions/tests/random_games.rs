@@ -65,6 +65,26 @@ struct Tally {
     charges: u32,
     fights: u32,
     steps: u32,
+    /// Prisoners' tokens taken, retaken, killed (Miscellaneous).
+    prisoners: [u32; 3],
+    /// Routers off the table unseen (one rally), and those back.
+    off_table: [u32; 2],
+}
+
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.offered += t.offered;
+        self.shots += t.shots;
+        self.charges += t.charges;
+        self.fights += t.fights;
+        self.steps += t.steps;
+        for k in 0..3 {
+            self.prisoners[k] += t.prisoners[k];
+        }
+        for k in 0..2 {
+            self.off_table[k] += t.off_table[k];
+        }
+    }
 }
 
 /// The distance from a unit to the nearest enemy on the table.
@@ -195,6 +215,11 @@ fn weighted_game(r: &RedActions, seed: u64, weight: u32) -> Tally {
                 Event::Shot { .. } => tally.shots += 1,
                 Event::ChargeDeclared { .. } => tally.charges += 1,
                 Event::Combat { .. } => tally.fights += 1,
+                Event::PrisonersTaken { .. } => tally.prisoners[0] += 1,
+                Event::PrisonersFreed { .. } => tally.prisoners[1] += 1,
+                Event::PrisonersKilled { .. } => tally.prisoners[2] += 1,
+                Event::RoutedOffTable { seen: false, .. } => tally.off_table[0] += 1,
+                Event::Returned { .. } => tally.off_table[1] += 1,
                 _ => {}
             }
         }
@@ -225,11 +250,7 @@ fn random_games_favouring_fire_and_charges_end_and_replay() {
         let mut total = Tally::default();
         for seed in 200..203 {
             let t = weighted_game(&r, seed, 8);
-            total.offered += t.offered;
-            total.shots += t.shots;
-            total.charges += t.charges;
-            total.fights += t.fights;
-            total.steps += t.steps;
+            total.add(&t);
         }
         eprintln!("{id} (favouring fire, 3 games): {total:?}");
         assert!(total.shots > 0, "{id}: {total:?}");
@@ -248,11 +269,7 @@ fn random_games_shots_uniform_and_favouring() {
             let mut total = Tally::default();
             for seed in 0..10 {
                 let t = weighted_game(&r, seed, weight);
-                total.offered += t.offered;
-                total.shots += t.shots;
-                total.charges += t.charges;
-                total.fights += t.fights;
-                total.steps += t.steps;
+                total.add(&t);
             }
             eprintln!("{id} weight {weight}, 10 games: {total:?}");
         }

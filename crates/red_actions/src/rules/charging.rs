@@ -833,7 +833,8 @@ impl RedActions {
         }
         if self.cat(s.unit(target)).is_gun() {
             ev.push(Event::CrewSurrendered { unit: target });
-            self.remove(s, target, "its crews surrender to the chargers", ev);
+            let n = s.unit(target).bases();
+            self.take_prisoners(s, target, n, "its crews surrender to the chargers", ev);
             return false;
         }
         match c.aspect {
@@ -981,7 +982,8 @@ impl RedActions {
         }
         if self.cat(s.unit(other)).is_gun() {
             ev.push(Event::CrewSurrendered { unit: other });
-            return self.remove(s, other, "its crews surrender to the chargers", ev);
+            let n = s.unit(other).bases();
+            return self.take_prisoners(s, other, n, "its crews surrender to the chargers", ev);
         }
         if aspect != Aspect::Front {
             let n = if aspect == Aspect::Flank { 1 } else { 3 };

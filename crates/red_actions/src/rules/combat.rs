@@ -262,7 +262,8 @@ impl RedActions {
             }
             Outcome::Surrenders => {
                 ev.push(Event::Surrendered { unit: loser });
-                self.remove(s, loser, "it surrenders: its men are prisoners", ev);
+                let n = s.unit(loser).bases();
+                self.take_prisoners(s, loser, n, "it surrenders: its men are prisoners", ev);
             }
         }
         for id in [charger, target] {

@@ -193,6 +193,7 @@ impl RedActions {
             charge: None,
             crushed: Vec::new(),
             kind: None,
+            prisoners: Vec::new(),
         };
         self.possession_at_start(&mut s);
         // The choices are asked in the order of the units, side A's first;
@@ -219,6 +220,7 @@ impl RedActions {
                 Status::OnTable => true,
                 Status::Waiting => {
                     (u.entry.is_some() && u.arrives <= s.turn)
+                        || u.more.off_table
                         || self.carrier(s, id).is_some_and(|c| s.unit(c).on_table())
                 }
                 Status::Gone => false,
@@ -485,7 +487,9 @@ impl RedActions {
                 }
             }
         };
-        if u.status == Status::Waiting {
+        if u.more.off_table {
+            cands.push(Action::RallyRout { unit: id });
+        } else if u.status == Status::Waiting {
             for at in [0, 50, 100] {
                 cands.push(Action::Enter { unit: id, at });
             }
@@ -750,7 +754,17 @@ impl RedActions {
             None => self.segment_of(s, id),
         };
         let fresh = !matches!(s.phase, Phase::Acting(_));
-        if u.status == Status::Waiting
+        if u.more.off_table {
+            // Routed off the table (Miscellaneous): its one rally only.
+            if !matches!(a, Action::RallyRout { .. }) {
+                return w.say(|| {
+                    format!(
+                        "{} has routed off the table: it has one chance to rally",
+                        self.name(id)
+                    )
+                });
+            }
+        } else if u.status == Status::Waiting
             && !matches!(
                 a,
                 Action::Enter { .. }
@@ -950,6 +964,9 @@ impl RedActions {
         let goes_on = self.act_step(s, a, ev);
         if let Some(before) = before {
             self.after_step(s, side, a, &before, ev);
+        }
+        if !s.prisoners.is_empty() {
+            self.prisoners_after_step(s, ev);
         }
         match goes_on {
             Some(id) => self.after_action_listing(s, id, ev, next),
@@ -1226,8 +1243,11 @@ impl RedActions {
                 // Bases holding horses are in safety, not lost; a senior
                 // officer in personal command is with his unit.
                 let here = u.bases() as u32 + u.more.horse_holders as u32;
+                // Prisoners retaken by their side count as lost no more.
                 let lost = match u.status {
-                    Status::Gone => u.start_bases as u32,
+                    Status::Gone => {
+                        (u.start_bases as u32).saturating_sub(self.freed_bases(s, i) as u32)
+                    }
                     _ if u.routing => u.start_bases as u32,
                     Status::Waiting if u.more.with_unit.is_some() => 0,
                     _ => (u.start_bases as u32).saturating_sub(here),

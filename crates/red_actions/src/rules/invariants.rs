@@ -5,9 +5,11 @@
 //! train cars stay on the rails, no gun fires more ammunition than it
 //! carries; a divided or combined army still counts its starting points
 //! (the flight figure), a merged unit is gone, a senior officer in personal
-//! command is with a unit on the table, horse holders belong to dismounted
+//! command is with a unit on the table (or off it for its rally), horse holders belong to dismounted
 //! cavalry; foxholes at most 3 columns; only infantry in wire; fire
-//! markers 0 to 5; a spring question only for a unit in ambush.
+//! markers 0 to 5; a spring question only for a unit in ambush; prisoners
+//! belong to a unit gone and lie on the table; only routers wait off the
+//! table for their rally.
 
 use super::RedActions;
 use super::visibility::MixHasher;
@@ -167,6 +169,7 @@ impl RedActions {
                 self.name(unit)
             ));
         }
+        self.prisoners_invariants(s)?;
         if s.phase == Phase::GameOver && s.outcome.is_none() {
             return Err("the game is over without an outcome".into());
         }
@@ -212,6 +215,47 @@ impl RedActions {
         Ok(())
     }
 
+    /// Prisoners: each token names a unit of its side that is gone, holds
+    /// at least one base and lies on the table; a unit's freed prisoners
+    /// are no more than its starting bases; a unit waits off the table
+    /// only routing.
+    fn prisoners_invariants(&self, s: &State) -> Result<(), String> {
+        for p in &s.prisoners {
+            let Some(u) = s.units.get(p.unit as usize) else {
+                return Err(format!("prisoners of no unit ({})", p.unit));
+            };
+            if u.side != p.side || u.status != crate::state::Status::Gone || p.bases == 0 {
+                return Err(format!(
+                    "prisoners of {} that is not gone or not of their side",
+                    self.unit_name(s, p.unit)
+                ));
+            }
+            if p.at.x.0 < 0 || p.at.y.0 < 0 || p.at.x > self.sc().width || p.at.y > self.sc().depth
+            {
+                return Err(format!(
+                    "the prisoners of {} are off the table",
+                    self.unit_name(s, p.unit)
+                ));
+            }
+            if self.freed_bases(s, p.unit) > u.start_bases {
+                return Err(format!(
+                    "more of {} freed than it had",
+                    self.unit_name(s, p.unit)
+                ));
+            }
+        }
+        for i in s.ids() {
+            let u = s.unit(i);
+            if u.more.off_table && (u.status != crate::state::Status::Waiting || !u.routing) {
+                return Err(format!(
+                    "{} waits off the table but is not a router off it",
+                    self.unit_name(s, i)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn officer_invariants(&self, s: &State) -> Result<(), String> {
         for side in engine::Side::BOTH {
             let points: u32 = s
@@ -237,7 +281,7 @@ impl RedActions {
             if let Some(t) = u.more.with_unit
                 && (u.status != crate::state::Status::Waiting
                     || t as usize >= s.units.len()
-                    || !s.unit(t).on_table())
+                    || !(s.unit(t).on_table() || s.unit(t).more.off_table))
             {
                 return Err(format!(
                     "{} commands a unit that is not on the table",

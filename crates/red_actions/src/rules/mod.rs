@@ -4,8 +4,7 @@
 //! `shooting` (the Shooting Table and its results), `morale` (morale tests,
 //! rout and rallying), `charging` (charges and the charged side's answers),
 //! `combat` (hand-to-hand combat, its results and officer casualties, the
-//! odds of a charge), `pursuit` (pursuit, routing through friends,
-//! prisoners), `evading`, `direct_hits`, `artillery` (the fire sequence,
+//! odds of a charge), `pursuit` (pursuit, routing through friends), `evading`, `direct_hits`, `artillery` (the fire sequence,
 //! observed, speculative, harassing and gas fire, ammunition, friendly
 //! bases blocking fire), `vehicles` (tanks and armoured cars), `trains`,
 //! `ambushes` (hidden units, markers, dummies, scouting, springing),
@@ -16,7 +15,8 @@
 //! command, Clever officers, firing priorities), `unit_characteristics`
 //! (Mob, Storm and Specialist, the White Officer base), `permitted_actions`
 //! (dividing and combining),
-//! `dismounting`, `out_of_turn` (questions put out of turn) and
+//! `dismounting`, `miscellaneous` (prisoners' tokens, routers off the
+//! table), `out_of_turn` (questions put out of turn) and
 //! `invariants`. Where the text is silent, our
 //! reading is in `docs/red_actions/rulings.md` and in the module notes.
 
@@ -33,6 +33,7 @@ pub mod evading;
 pub mod game_sequence;
 pub mod invariants;
 pub mod marching;
+pub mod miscellaneous;
 pub mod morale;
 pub mod movement;
 pub mod odds;
@@ -599,6 +600,9 @@ impl Ruleset for RedActions {
 impl RedActions {
     /// The rules section of a unit's segment.
     fn section_of(&self, s: &State, id: UnitId) -> &'static str {
+        if s.unit(id).more.off_table {
+            return "miscellaneous";
+        }
         match self.cat(s.unit(id)) {
             Category::Tank => "tanks",
             Category::ArmouredCar => "armoured_cars",

@@ -193,6 +193,7 @@ impl RedActions {
             dist.retire_infantry
         };
         let (moved, _) = self.forced_move(s, id, Inches(-d.0));
+        let guarded = self.guarding(s, id);
         let u = s.unit_mut(id);
         u.formation = u.formation.advanced(moved).formation;
         u.retired = true;
@@ -201,6 +202,10 @@ impl RedActions {
             unit: id,
             distance: Inches(-moved.0),
         });
+        // Miscellaneous: guards made to retire lose their prisoners.
+        if !guarded.is_empty() {
+            self.guards_retired(s, &guarded, ev);
+        }
     }
 
     pub(crate) fn rally_rout_refusal(&self, s: &State, id: UnitId) -> Option<String> {
@@ -233,6 +238,9 @@ impl RedActions {
     /// Rally from rout: a rally test; on a pass the terror goes and the
     /// unit stands, on a fail it is humiliated and runs again.
     pub(crate) fn rally_rout(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
+        if s.unit(id).more.off_table {
+            return self.rally_off_table(s, id, ev);
+        }
         if self.morale_test(s, id, Test::Rally, ev) {
             let turn = s.turn;
             let u = s.unit_mut(id);

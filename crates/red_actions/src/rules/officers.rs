@@ -370,7 +370,9 @@ impl RedActions {
             u.status = Status::OnTable;
             u.formation.front = place;
             u.more.promote_at = None;
+            // A new man: none of the dead officer's markers.
             u.terror = 0;
+            u.humiliated = 0;
             u.routing = false;
             u.pinned = false;
             ev.push(Event::Promoted { officer: o, from });

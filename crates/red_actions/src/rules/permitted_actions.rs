@@ -153,6 +153,16 @@ impl RedActions {
                 self.replace_officer(s, p, ev);
             }
         }
+        // Buildings: no one moves in dividing; each part that still
+        // touches the section the unit held keeps it, the others hold
+        // nothing until they take possession (rulings).
+        for &p in std::iter::once(&id).chain(&new_ids) {
+            if let Some(b) = s.unit(p).more.possession
+                && !self.touches_building(s, p, b)
+            {
+                s.unit_mut(p).more.possession = None;
+            }
+        }
         for p in std::iter::once(id).chain(new_ids) {
             self.check_rout(s, p, ev);
         }

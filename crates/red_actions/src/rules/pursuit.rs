@@ -10,7 +10,7 @@
 //! (and a pursuer within a full move stops them rallying, Rallying from
 //! Rout). A caught unit loses half its bases, rounded up, and the rest are
 //! captured: it is out of the game and counts for the flight figure as
-//! captured (prisoners are not put on the table: rulings).
+//! captured; its prisoners are a token on the table (`miscellaneous`).
 //!
 //! Routing: a router runs a full move straight away from the nearest enemy
 //! and passes through friends (not formed cavalry), each of which takes a
@@ -164,11 +164,12 @@ impl RedActions {
         });
         if run.moved.0.abs() < d.0.abs() {
             match run.blocked {
-                Blocked::Edge => self.remove(s, id, "it routs off the table", ev),
+                Blocked::Edge => self.rout_off_table(s, id, ev),
                 Blocked::Enemy => {
                     ev.push(Event::Surrendered { unit: id });
                     self.surrendered_intact(s, id, ev);
-                    self.remove(s, id, "it surrenders to the enemy in its way", ev)
+                    let n = s.unit(id).bases();
+                    self.take_prisoners(s, id, n, "it surrenders to the enemy in its way", ev)
                 }
                 Blocked::Impassable => {
                     self.remove(s, id, "impassable ground traps it and it is destroyed", ev)
@@ -206,7 +207,13 @@ impl RedActions {
             destroyed,
             prisoners: n - destroyed,
         });
-        self.remove(s, id, "caught in the pursuit: cut down and captured", ev);
+        self.take_prisoners(
+            s,
+            id,
+            n - destroyed,
+            "caught in the pursuit: cut down and captured",
+            ev,
+        );
     }
 
     /// Whether sabres catch a router they are not prevented from reaching:

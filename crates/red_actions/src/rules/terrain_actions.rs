@@ -95,6 +95,12 @@ impl RedActions {
             Action::March { .. } => self.march_refusal(s, id, fresh, w),
             Action::CrossWire { .. } => self.wire_refusal(s, id, fresh, w),
             Action::LieLow { .. } => w.say(|| "nothing asks that now".into()),
+            Action::TakePrisoners { prisoners, .. } => {
+                w.told(self.prisoners_refusal(s, id, prisoners, false, fresh))
+            }
+            Action::KillPrisoners { prisoners, .. } => {
+                w.told(self.prisoners_refusal(s, id, prisoners, true, fresh))
+            }
             _ => w.say(|| "not an action of these sections".into()),
         }
     }
@@ -151,6 +157,10 @@ impl RedActions {
                 self.end_segment(s, id, ev);
                 false
             }
+            Action::TakePrisoners { .. } | Action::KillPrisoners { .. } => {
+                self.prisoners_act(s, a, ev);
+                false
+            }
             _ => true,
         }
     }
@@ -205,6 +215,7 @@ impl RedActions {
                     building: b,
                 });
             }
+            self.prisoners_choices(s, id, out);
         }
     }
 
@@ -225,7 +236,12 @@ impl RedActions {
         if id as usize >= s.units.len() || s.unit(id).side != side {
             return;
         }
-        let moved = !matches!(a, Action::Charge { .. }) && s.unit(id).formation != before.formation;
+        // A charge's move is followed up when the charger goes in
+        // (`charge_moved`); dividing moves no one: the parts stand where the
+        // unit stood (its first part keeps its foxholes and possession:
+        // Permitted Actions).
+        let moved = !matches!(a, Action::Charge { .. } | Action::Divide { .. })
+            && s.unit(id).formation != before.formation;
         self.after_move(s, id, a, moved, before, ev);
     }
 

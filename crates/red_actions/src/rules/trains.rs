@@ -640,8 +640,9 @@ impl RedActions {
         if s.unit(id).status != Status::Waiting {
             return None;
         }
-        match self.sc().units[id as usize].placement {
-            Placement::Aboard(c) => Some(c as UnitId),
+        // (A part of a divided unit has no scenario entry: never aboard.)
+        match self.sc().units.get(id as usize).map(|u| &u.placement) {
+            Some(Placement::Aboard(c)) => Some(*c as UnitId),
             _ => None,
         }
     }

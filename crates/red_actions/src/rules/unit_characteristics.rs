@@ -120,6 +120,7 @@ impl RedActions {
                 | Action::Mount { .. }
                 | Action::LeaveUnit { .. }
                 | Action::TakePossession { .. }
+                | Action::TakePrisoners { .. }
         );
         if exempt || !known {
             return false;
