@@ -546,6 +546,43 @@ fn barbed_wire_stops_a_move_and_infantry_cross_on_nine() {
 }
 
 #[test]
+fn barbed_wire_a_unit_routing_in_the_wire_runs_or_rallies() {
+    let (r, mut s, u) = at_the_wire("w_vol1");
+    let mut ev = Vec::new();
+    r.apply(&mut s, WHITE, &Action::CrossWire { unit: u }, &mut ev)
+        .unwrap();
+    assert!(s.unit(u).in_wire.is_some());
+    // Routed while caught (say, shot at from the trench).
+    s.unit_mut(u).routing = true;
+    next_turn(&mut s, u);
+    for a in [Action::Rout { unit: u }, Action::RallyRout { unit: u }] {
+        assert_eq!(r.refusal(&s, WHITE, &a), None, "{a:?}");
+    }
+    let mut choices = Vec::new();
+    r.choices(&s, WHITE, &mut choices);
+    assert!(choices.contains(&Action::Select { unit: u }));
+    let mut chosen = s.clone();
+    r.apply(&mut chosen, WHITE, &Action::Select { unit: u }, &mut ev)
+        .unwrap();
+    r.choices(&chosen, WHITE, &mut choices);
+    assert!(
+        choices.contains(&Action::Rout { unit: u }),
+        "a router in the wire has something to do: {choices:?}"
+    );
+    // Its rout takes it back out of the wire (south, away from the
+    // enemy's trench): no longer caught.
+    s.unit_mut(id(&r, "r_mg1")).status = Status::OnTable;
+    place(&mut s, id(&r, "r_mg1"), 16.0, 14.0, 180);
+    r.apply(&mut s, WHITE, &Action::Rout { unit: u }, &mut ev)
+        .unwrap();
+    assert!(
+        s.unit(u).formation.front.at.y > pt(0.0, 20.1).y,
+        "it ran south"
+    );
+    assert_eq!(s.unit(u).in_wire, None);
+}
+
+#[test]
 fn barbed_wire_engineers_on_eight_cross_and_cut_a_gap_others_then_use() {
     let (r, mut s, u) = at_the_wire("w_sappers");
     let mut ev = Vec::new();

@@ -50,6 +50,16 @@ impl RedActions {
         })
     }
 
+    /// After a move it was made to make (a rout, a retire): a unit caught
+    /// in the wire whose front middle is no longer at that wire is out of it.
+    pub(crate) fn out_of_the_wire(&self, s: &mut State, id: UnitId) {
+        if let Some(line) = s.unit(id).in_wire
+            && (!s.unit(id).on_table() || self.wire_at(s, id) != Some(line))
+        {
+            s.unit_mut(id).in_wire = None;
+        }
+    }
+
     /// The point of the wire line nearest `p` (approximately: the nearest
     /// of points along each stretch, a tenth apart).
     fn wire_point(&self, line: u16, p: Point) -> Point {

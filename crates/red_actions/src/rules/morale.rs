@@ -147,6 +147,7 @@ impl RedActions {
     /// `pursuit::rout_through`).
     pub(crate) fn rout_move(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
         self.rout_through(s, id, ev);
+        self.out_of_the_wire(s, id);
     }
 
     /// Retire: 3" (infantry) or 6" (cavalry, limbered guns) straight back,
@@ -202,6 +203,7 @@ impl RedActions {
             unit: id,
             distance: Inches(-moved.0),
         });
+        self.out_of_the_wire(s, id);
         // Miscellaneous: guards made to retire lose their prisoners.
         if !guarded.is_empty() {
             self.guards_retired(s, &guarded, ev);

@@ -36,11 +36,14 @@ impl RedActions {
         if !u.ambush && matches!(a, Action::Spring { .. }) {
             return w.say(|| format!("{} is not in ambush", self.name(id)));
         }
+        // Caught in the wire: it tries to cross, shoots or holds; routing,
+        // it runs or tries to rally like any router (Barbed Wire).
         if s.unit(id).in_wire.is_some()
             && !matches!(
                 a,
                 Action::CrossWire { .. } | Action::Shoot { .. } | Action::Done { .. }
             )
+            && !(s.unit(id).routing && matches!(a, Action::Rout { .. } | Action::RallyRout { .. }))
         {
             return w.say(|| {
                 format!(
