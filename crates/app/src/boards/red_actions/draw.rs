@@ -601,6 +601,7 @@ fn refresh(
     let table = Table::of(m);
     let legal = legal_targets(m, selected.0);
     let mut fixed = table_labels(&table, m.game().rules().sc());
+    fixed.extend(view.prisoners.iter().map(|p| prisoners_box(&table, p)));
     let badges = unit_badges(&table, view);
     let badge_shifts = place_badges(&badges, &fixed);
     fixed.extend(badges.iter().zip(&badge_shifts).map(|(b, s)| b.rect(*s)));
@@ -980,6 +981,23 @@ fn dress(
     });
 }
 
+/// The words under a prisoners' token.
+fn prisoners_text(p: &red_actions::view::PrisonersView) -> String {
+    format!(
+        "{} POW{}",
+        p.bases,
+        if p.guarded { "" } else { " (unguarded)" }
+    )
+}
+
+/// A prisoners' token with its words (Hack at 8 under a 16 square), which
+/// unit names keep clear of.
+fn prisoners_box(table: &Table, p: &red_actions::view::PrisonersView) -> LabelBox {
+    let c = table.world(p.at);
+    let half = (prisoners_text(p).chars().count() as f32 * 8.0 * 0.6 / 2.0).max(8.0);
+    (c.x - half, c.y - 10.0 - 8.0 * 1.2, c.x + half, c.y + 8.0)
+}
+
 /// A unit's name, short enough for the table: at most 18 letters.
 pub fn short_name(name: &str) -> String {
     if name.chars().count() <= 18 {
@@ -1040,6 +1058,34 @@ fn draw_secrets_and_targets(
                 k.spawn((
                     label("dummy", 8.0, ink(side)),
                     Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
+            });
+    }
+    // Prisoners: a token in their own side's colour, edged in their
+    // captors', with how many bases of men and whether they are guarded.
+    for p in &view.prisoners {
+        let c = table.world(p.at);
+        let text = prisoners_text(p);
+        commands
+            .spawn((
+                Sprite::from_color(side_colour(p.held_by), Vec2::new(16.0, 16.0)),
+                Transform::from_translation(c.extend(8.9)),
+                BoardPiece,
+                Transient,
+            ))
+            .with_children(|k| {
+                k.spawn((
+                    Sprite::from_color(side_colour(p.side), Vec2::new(12.0, 12.0)),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
+                k.spawn((
+                    label("P", 10.0, ink(p.side)),
+                    Transform::from_xyz(0.0, 0.0, 0.02),
+                ));
+                k.spawn((
+                    label(text, 8.0, Color::srgb(0.05, 0.05, 0.05)),
+                    Anchor::TOP_CENTER,
+                    Transform::from_xyz(0.0, -10.0, 0.02),
                 ));
             });
     }

@@ -225,9 +225,10 @@ pub fn unit_panel(
         ui.label(u.troop.as_str());
     }
     if !u.on_table {
-        ui.label(match u.aboard {
-            Some(_) => "aboard a train",
-            None => "not on the table yet",
+        ui.label(match (u.aboard, u.off_table) {
+            (Some(_), _) => "aboard a train",
+            (None, true) => "routed off the table: one chance to rally and come back",
+            (None, false) => "not on the table yet",
         });
     }
     if let Some(o) = &u.officer {
