@@ -50,9 +50,9 @@ fn main() -> Result<(), String> {
         if let Ok(c) = std::env::var(format!("C_{who}")) {
             p.mcts.exploration = c.parse().map_err(|e| format!("C_{who}: {e}"))?;
         }
-        // WEIGHTED_A, WEIGHTED_B: 0 uniform playouts, 1 weighted by the
-        // rules' `playout_weight` (the default); WBIAS_A, WBIAS_B: the
-        // tree's bias from the same weights (0 for none).
+        // WEIGHTED_A, WEIGHTED_B: 1 playouts weighted by the rules'
+        // `playout_weight`, 0 uniform (the default); WBIAS_A, WBIAS_B:
+        // the tree's bias from the same weights (0, the default: none).
         if let Ok(w) = std::env::var(format!("WEIGHTED_{who}")) {
             p.mcts.weighted_playouts = w != "0";
         }

@@ -41,16 +41,19 @@ pub struct MctsSettings {
     /// `PRIOR_B` in the duel example); see docs/bot.md.
     pub prior: f32,
     /// Playouts pick each choice with a chance in proportion to
-    /// `Ruleset::playout_weight` (on by default; uniform where the rule
-    /// system leaves every weight at 1, the very playouts of before).
+    /// `Ruleset::playout_weight` (uniform where the rule system leaves
+    /// every weight at 1: the very playouts of uniform ones). Off by
+    /// default: measured on 28 November 2026 in Red Actions! with the
+    /// tree's bias below, it won no more (docs/bot.md, "Tried and
+    /// dropped"); `WEIGHTED_A`, `WEIGHTED_B` in the duel example.
     pub weighted_playouts: bool,
     /// Progressive bias in the whole tree from `Ruleset::playout_weight`:
     /// where the choices legal at a node do not all weigh alike, each
     /// edge's score gains this times its weight over the largest among
     /// them, over `visits + 1`, so that a short search follows the rule
-    /// system's hint and a long one its statistics. 0.5 by default
-    /// (measured on 28 November 2026 in Red Actions!, docs/bot.md); no
-    /// effect where every weight is 1.
+    /// system's hint and a long one its statistics; no effect where every
+    /// weight is 1. 0 (off) by default: measured at 0.5 with weighted
+    /// playouts it won no more (docs/bot.md); `WBIAS_A`, `WBIAS_B`.
     pub weight_bias: f32,
 }
 
@@ -61,8 +64,8 @@ impl Default for MctsSettings {
             exploration: 0.7,
             playout_depth: 10,
             prior: 0.0,
-            weighted_playouts: true,
-            weight_bias: 0.5,
+            weighted_playouts: false,
+            weight_bias: 0.0,
         }
     }
 }

@@ -132,3 +132,29 @@ fn weighted_playouts_follow_the_rules_weights() {
     assert!(with >= 14, "weighted: the corridor in {with} of 20");
     assert!(without <= 3, "uniform: the corridor in {without} of 20");
 }
+
+/// The tree's bias from the same weights (`MctsSettings::weight_bias`),
+/// playouts uniform: inside the corridor, six iterations try each door
+/// once and one again. Every wrong door loses at once and the right one
+/// seldom wins its playout, so without the bias the door tried again (and
+/// chosen) is whichever came first; with it, it is the heavy door.
+fn door_chosen(bias: f32, seed: u64) -> u8 {
+    let rules = Corridor;
+    let s = State {
+        inside: Some(0),
+        over: None,
+    };
+    let mut choices = Vec::new();
+    rules.choices(&s, Side::A, &mut choices);
+    let mut p = Player::new(PlayerKind::Mcts, Budget::Iterations(6));
+    p.mcts.weight_bias = bias;
+    choices[p.choose(&rules, &s, Side::A, &choices, seed)]
+}
+
+#[test]
+fn the_trees_bias_follows_the_rules_weights() {
+    let with = (0..20).filter(|&seed| door_chosen(0.5, seed) == 0).count();
+    let without = (0..20).filter(|&seed| door_chosen(0.0, seed) == 0).count();
+    assert_eq!(with, 20, "with the bias: the right door in {with} of 20");
+    assert!(without <= 12, "without: the right door in {without} of 20");
+}
