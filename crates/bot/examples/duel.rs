@@ -50,6 +50,15 @@ fn main() -> Result<(), String> {
         if let Ok(c) = std::env::var(format!("C_{who}")) {
             p.mcts.exploration = c.parse().map_err(|e| format!("C_{who}: {e}"))?;
         }
+        // WEIGHTED_A, WEIGHTED_B: 1 playouts weighted by the rules'
+        // `playout_weight`, 0 uniform (the default); WBIAS_A, WBIAS_B:
+        // the tree's bias from the same weights (0, the default: none).
+        if let Ok(w) = std::env::var(format!("WEIGHTED_{who}")) {
+            p.mcts.weighted_playouts = w != "0";
+        }
+        if let Ok(w) = std::env::var(format!("WBIAS_{who}")) {
+            p.mcts.weight_bias = w.parse().map_err(|e| format!("WBIAS_{who}: {e}"))?;
+        }
         Ok(p)
     };
     let settings = DuelSettings {
@@ -68,7 +77,28 @@ fn main() -> Result<(), String> {
         let path = catalog::find_scenario(&dirs, &args[0], &args[1])
             .ok_or_else(|| format!("no scenario {}", args[1]))?;
         let rules = red_actions::rules::RedActions::load(&path).map_err(|e| e.to_string())?;
-        trace(&rules, &settings.a, &settings.b, seed);
+        let show = |s: &red_actions::state::State| {
+            s.ids()
+                .filter(|&i| s.unit(i).side == engine::Side::A && s.unit(i).on_table())
+                .map(|i| {
+                    let f = s.unit(i).formation.front;
+                    format!(
+                        "{} ({:.1},{:.1}) {}°{}",
+                        rules.name(i),
+                        f.at.x.as_f32(),
+                        f.at.y.as_f32(),
+                        f.facing.0 / 10,
+                        if s.unit(i).in_wire.is_some() {
+                            " in wire"
+                        } else {
+                            ""
+                        }
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        trace(&rules, &settings.a, &settings.b, seed, show);
         return Ok(());
     }
     let visitor = DuelVisitor {
@@ -91,7 +121,13 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
-fn trace<R: engine::Ruleset>(rules: &R, a: &Player, b: &Player, seed: u64) {
+fn trace<R: engine::Ruleset>(
+    rules: &R,
+    a: &Player,
+    b: &Player,
+    seed: u64,
+    show: impl Fn(&R::State) -> String,
+) {
     use engine::{Decider, Side};
     let mut game = engine::Game::new(rules.clone(), engine::Options::new(), seed).unwrap();
     let mut recent = bot::Recent::default();
@@ -123,6 +159,9 @@ fn trace<R: engine::Ruleset>(rules: &R, a: &Player, b: &Player, seed: u64) {
                 "{step} value for A {:.3}",
                 rules.evaluate(game.state(), Side::A)
             );
+        }
+        if step.is_multiple_of(200) {
+            println!("{step} side A: {}", show(game.state()));
         }
         let before = game.state().clone();
         game.legal_choices(side);

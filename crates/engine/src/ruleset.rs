@@ -342,6 +342,17 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
             _ => 0.5,
         }
     }
+    /// How much a search bot's random playout favours `action` among
+    /// `side`'s choices in `s`: a relative weight, above 0 (issue 20,
+    /// `docs/bot.md`). A playout picks each choice with a chance in
+    /// proportion to its weight, so that it can lean towards what makes
+    /// the game go on (an advance, a shot) rather than what stalls it. It
+    /// may read the whole state (asked only of drawn states). The default
+    /// is 1 for every choice: uniform playouts.
+    fn playout_weight(&self, s: &Self::State, side: Side, action: &Self::Action) -> f32 {
+        let _ = (s, side, action);
+        1.0
+    }
 
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {

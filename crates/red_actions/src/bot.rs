@@ -31,7 +31,7 @@
 
 use crate::rules::RedActions;
 use crate::scenario::Category;
-use crate::state::{State, Status};
+use crate::state::{Action, ActionKind, State, Status};
 use engine::param::{Point, Pose};
 use engine::{GameRng, Ruleset, Side};
 use rand::RngExt;
@@ -248,5 +248,85 @@ impl RedActions {
             sum[u.side.index()] += 0.9 * close + 0.1 * facing;
         }
         [sum[0] / count[0].max(1.0), sum[1] / count[1].max(1.0)]
+    }
+
+    /// How much the search's playouts and tree favour `a`
+    /// (`Ruleset::playout_weight`): what makes the fight go on before what
+    /// stalls it. Shots, charges, gun fire and springing an ambush 4; an
+    /// advance from 0.5 (across or away from the nearest objective) to 4
+    /// (all that is left of the allowance straight at it; a quarter of it
+    /// counts as at least a quarter); crossing wire, entering, marching,
+    /// rallying, unpinning, unlimbering and taking a building 2; ending a
+    /// segment, digging in, evading, turning, reforming, limbering,
+    /// scouting and reorganising 0.3; anything else (choosing the unit,
+    /// wheels, answers) 1. The kinds of an acting unit's next action:
+    /// moves 3, shooting, charges and gun fire 4, a pivot 1, the rest 0.3.
+    pub fn playout_weight_of(&self, s: &State, a: &Action) -> f32 {
+        match a {
+            Action::Shoot { .. }
+            | Action::Charge { .. }
+            | Action::Fire { .. }
+            | Action::Spring { .. } => 4.0,
+            Action::Kind { kind, .. } => match kind {
+                ActionKind::Move => 3.0,
+                ActionKind::Shoot | ActionKind::Charge | ActionKind::Fire => 4.0,
+                ActionKind::Pivot => 1.0,
+                _ => 0.3,
+            },
+            Action::Advance { unit, distance } => {
+                let front = s.unit(*unit).formation.front;
+                let gain = self.nearer_by(front, distance.0 as f32);
+                let left = self.segment_of(s, *unit);
+                let share = distance.0 as f32 / (left.allowance.0 - left.charged.0).max(1) as f32;
+                0.5 + 3.5 * gain.clamp(0.0, 1.0) * share.clamp(0.25, 1.0)
+            }
+            Action::CrossWire { .. }
+            | Action::Enter { .. }
+            | Action::RallyTerror { .. }
+            | Action::RallyRout { .. }
+            | Action::Unpin { .. }
+            | Action::Unlimber { .. }
+            | Action::March { .. }
+            | Action::TakePossession { .. } => 2.0,
+            Action::Done { .. }
+            | Action::Dig { .. }
+            | Action::Evade { .. }
+            | Action::Turn { .. }
+            | Action::Reform { .. }
+            | Action::Divide { .. }
+            | Action::Combine { .. }
+            | Action::Limber { .. }
+            | Action::Scout { .. } => 0.3,
+            _ => 1.0,
+        }
+    }
+
+    /// How much nearer to its nearest objective (out of its radius) a unit
+    /// whose front stands at `front` comes by advancing `distance`
+    /// hundredths straight ahead, as a share of the distance: 1 straight
+    /// at it, 0 across or already within, below 0 away.
+    fn nearer_by(&self, front: Pose, distance: f32) -> f32 {
+        if distance <= 0.0 {
+            return 0.0;
+        }
+        let f = (front.facing.0 as f32 / 10.0).to_radians();
+        let (fx, fy) = (front.at.x.0 as f32, front.at.y.0 as f32);
+        let (tx, ty) = (fx + f.sin() * distance, fy - f.cos() * distance);
+        let gap = |x: f32, y: f32| {
+            self.sc()
+                .victory
+                .objectives
+                .iter()
+                .map(|o| {
+                    let (dx, dy) = (o.at.x.0 as f32 - x, o.at.y.0 as f32 - y);
+                    ((dx * dx + dy * dy).sqrt() - o.radius.0 as f32).max(0.0)
+                })
+                .fold(f32::MAX, f32::min)
+        };
+        let before = gap(fx, fy);
+        if before == f32::MAX {
+            return 0.0;
+        }
+        (before - gap(tx, ty)) / distance
     }
 }

@@ -298,3 +298,53 @@ fn a_hidden_detachment_stays_on_the_table_in_the_draw() {
         }
     }
 }
+
+/// `playout_weight`: in the Wired Position a White company set down south
+/// of the blockhouse weighs an advance straight at it more than the same
+/// advance facing away, and more than ending its segment; a shot and the
+/// "moves…" menu weigh more than ending the segment, digging in less than
+/// moving.
+#[test]
+fn playouts_lean_towards_advancing_on_the_objectives_and_shooting() {
+    use engine::param::{Degrees, Inches, Point};
+    use red_actions::state::{Action, ActionKind, Status};
+    let r = rules("wired_position");
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let white = engine::Side::A;
+    let unit = s
+        .ids()
+        .find(|&i| s.unit(i).side == white && r.name(i) == "1st Volunteer company")
+        .expect("the Whites have the 1st Volunteer company");
+    let placed = |facing: i32| {
+        let mut t = s.clone();
+        let u = &mut t.units[unit as usize];
+        u.status = Status::OnTable;
+        u.formation.front.at = Point {
+            x: Inches::whole(36),
+            y: Inches::whole(40),
+        };
+        u.formation.front.facing = Degrees::whole(facing);
+        t
+    };
+    let advance = Action::Advance {
+        unit,
+        distance: Inches::whole(5),
+    };
+    let (north, south) = (placed(0), placed(180));
+    let w = |t: &State, a: &Action| r.playout_weight(t, white, a);
+    let done = Action::Done { unit };
+    assert!(w(&north, &advance) > 3.0 * w(&south, &advance));
+    assert!(w(&north, &advance) > w(&north, &done));
+    let moves = Action::Kind {
+        unit,
+        kind: ActionKind::Move,
+    };
+    assert!(w(&north, &moves) > w(&north, &done));
+    let target = s.ids().find(|&i| s.unit(i).side != white).unwrap();
+    let shot = Action::Shoot { unit, target };
+    assert!(w(&north, &shot) > w(&north, &done));
+    assert!(w(&north, &Action::Dig { unit }) < w(&north, &moves));
+}

@@ -508,6 +508,10 @@ impl Ruleset for RedActions {
         self.value(s, side)
     }
 
+    fn playout_weight(&self, s: &State, _side: Side, a: &Action) -> f32 {
+        self.playout_weight_of(s, a)
+    }
+
     fn ends_undo(&self, e: &Event) -> bool {
         self.is_dice_event(e)
     }
