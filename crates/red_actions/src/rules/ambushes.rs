@@ -91,20 +91,10 @@ impl RedActions {
         }
     }
 
-    fn spot_points(&self, spot: u16) -> Option<&[Point]> {
-        let sc = self.sc();
+    /// The piece of terrain `spot` and its box.
+    fn spot_polygon(&self, spot: u16) -> Option<(&Polygon, crate::geometry::Bbox)> {
         let i = spot as usize;
-        if i < sc.terrain.len() {
-            Some(&sc.terrain[i].points)
-        } else {
-            sc.buildings
-                .get(i - sc.terrain.len())
-                .map(|b| b.points.as_slice())
-        }
-    }
-
-    fn spot_polygon(&self, spot: u16) -> Option<Polygon> {
-        self.spot_points(spot).map(|p| Polygon::new(p.to_vec()))
+        self.prep.spots.get(i).map(|p| (p, self.prep.spot_boxes[i]))
     }
 
     /// How far the unit scouts (Ambushes): 4", twice that for Partisan
@@ -148,7 +138,7 @@ impl RedActions {
         if u.scouted_turn == s.turn {
             return w.say(|| format!("{} has scouted this turn", self.name(id)));
         }
-        let Some(points) = self.spot_points(spot) else {
+        let Some((poly, pbox)) = self.spot_polygon(spot) else {
             return w.say(|| "there is no such piece of terrain".into());
         };
         if s.scouted.contains(&(u.side, spot)) {
@@ -162,9 +152,8 @@ impl RedActions {
         let reach = self.scouting_range(s, id);
         // A piece whose box is farther than the reach from the unit's is
         // out of reach (`within_of_poly` tries points in the unit's box).
-        let far = u.on_table()
-            && u.formation.bbox().gap(&crate::geometry::Bbox::of(points)) > reach.0 as i64;
-        if far || !self.within_of_poly(s, id, &Polygon::new(points.to_vec()), reach) {
+        let far = u.on_table() && u.formation.bbox().gap(&pbox) > reach.0 as i64;
+        if far || !self.within_of_poly(s, id, poly, reach) {
             return w.say(|| {
                 format!(
                     "{} is farther than {reach} from {}",
@@ -183,7 +172,7 @@ impl RedActions {
         s.unit_mut(id).scouted_turn = s.turn;
         s.scouted.push((side, spot));
         let die = self.d6(s);
-        let Some(poly) = self.spot_polygon(spot) else {
+        let Some((poly, _)) = self.spot_polygon(spot) else {
             return;
         };
         let hit = die >= SCOUT_NEEDS;
@@ -194,13 +183,13 @@ impl RedActions {
                 x.side != side
                     && x.hidden
                     && x.on_table()
-                    && self.in_spot(&poly, x.formation.front.at)
+                    && self.in_spot(poly, x.formation.front.at)
             })
             .collect();
         let dummies: Vec<usize> = (0..s.dummies.len())
             .filter(|&i| {
                 let d = &s.dummies[i];
-                d.side != side && !d.gone && self.in_spot(&poly, d.at)
+                d.side != side && !d.gone && self.in_spot(poly, d.at)
             })
             .collect();
         let found = hit && (!units.is_empty() || !dummies.is_empty());
@@ -578,6 +567,16 @@ impl RedActions {
         }
     }
 
+    /// Whether the unit is a senior officer's base.
+    pub(crate) fn senior_officer(&self, s: &State, id: UnitId) -> bool {
+        let o = s.unit(id);
+        let sc = self.sc();
+        let pool = &sc.pools[sc.army_of(o.side).pool];
+        self.cat(o) == Category::Officer
+            && o.officer
+                .is_some_and(|t| pool.tokens[t.token as usize].level == Level::Senior)
+    }
+
     /// Whether `officer` may release `ambusher` now.
     pub(crate) fn release_refusal(
         &self,
@@ -586,12 +585,7 @@ impl RedActions {
         ambusher: UnitId,
     ) -> Option<String> {
         let o = s.unit(officer);
-        let sc = self.sc();
-        let pool = &sc.pools[sc.army_of(o.side).pool];
-        let senior = self.cat(o) == Category::Officer
-            && o.officer
-                .is_some_and(|t| pool.tokens[t.token as usize].level == Level::Senior);
-        if !senior {
+        if !self.senior_officer(s, officer) {
             return Some(format!("{} is not a senior officer", self.name(officer)));
         }
         if ambusher as usize >= s.units.len() {
@@ -601,7 +595,7 @@ impl RedActions {
         if a.side != o.side || !a.ambush || !a.on_table() {
             return Some(format!("{} is not in ambush", self.name(ambusher)));
         }
-        let near = sc.tables.morale.senior_near;
+        let near = self.sc().tables.morale.senior_near;
         if !geometry::within(&o.footprint(), &a.footprint(), near) {
             return Some(format!(
                 "{} must be within {near} of {} to give the order",

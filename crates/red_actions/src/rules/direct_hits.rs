@@ -75,11 +75,13 @@ impl RedActions {
             .iter()
             .enumerate()
             .filter(|(i, _)| !s.ruined.contains(&(*i as u16)))
-            .find(|(_, b)| {
-                let poly = geometry::Polygon::new(b.points.clone());
+            .find(|&(i, _)| {
+                let Some((poly, _)) = self.building_polygon(i) else {
+                    return false;
+                };
                 let inside = centres
                     .iter()
-                    .filter(|&&p| geometry::in_polygon(&poly, p))
+                    .filter(|&&p| geometry::in_polygon(poly, p))
                     .count();
                 inside * 2 > centres.len()
             })

@@ -243,8 +243,8 @@ impl RedActions {
         }
         let centres = Self::centres(&s.unit(id).footprint());
         let mut best = Cover::None;
-        for (poly, c) in &self.prep.cover {
-            let Some(c) = self.building_cover(s, id, poly, *c) else {
+        for ((poly, c), &building) in self.prep.cover.iter().zip(&self.prep.cover_building) {
+            let Some(c) = self.building_cover(s, id, building, *c) else {
                 continue;
             };
             let inside = centres
