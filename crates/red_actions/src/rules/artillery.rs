@@ -44,8 +44,12 @@ impl RedActions {
     /// Moves of ammunition a gun or mortar unit carries (`None`: enough
     /// for the battle).
     pub fn ammunition(&self, s: &State, id: UnitId) -> Option<u8> {
+        self.ammunition_of(self.cat(s.unit(id)))
+    }
+
+    /// [`RedActions::ammunition`] of a unit of category `c`.
+    pub(crate) fn ammunition_of(&self, c: Category) -> Option<u8> {
         let a = &self.sc().tables.ammunition;
-        let c = self.cat(s.unit(id));
         if c.is_gun() {
             Some(a.gun_limber + a.gun_cart)
         } else if c == Category::Mortar {
