@@ -306,6 +306,9 @@ impl RedActions {
             t.arcs.iter().map(|a| (a.toward, a.half)).collect()
         };
         let theirs = s.unit(target).footprint();
+        // The target's bases tile its outline: an arc that reaches no part
+        // of it reaches none of them.
+        let outline = s.unit(target).formation.outline();
         let half = reach.fraction(1, 2);
         let (mut count, mut close) = (0u8, false);
         for b in &u.footprint() {
@@ -318,6 +321,9 @@ impl RedActions {
                     a.facing = Degrees(a.facing.0 + toward.0).normalised();
                     a
                 };
+                if !arc.reaches_corners(&outline) {
+                    continue;
+                }
                 for tb in &theirs {
                     let d = base_dist2(b, tb);
                     if d.within(reach)

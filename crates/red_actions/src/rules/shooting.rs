@@ -138,19 +138,31 @@ impl RedActions {
         // apart than the range is out of range (the distance is at least
         // the gap).
         let (mq, tq) = (geometry::quads(&mine), geometry::quads(&theirs));
+        // The target's bases tile its outline (the unit it rides in, if
+        // aboard): an arc that reaches no part of the outline reaches none
+        // of them, so it is not tried base by base, nor a base with no
+        // other arc.
+        let outline = s.unit(self.hit_target(s, target)).formation.outline();
         let mut base_arcs: Vec<Arc> = Vec::with_capacity(arcs.len());
         for (b, (bq, bb)) in mine.iter().zip(&mq) {
             let mut counts = false;
             base_arcs.clear();
-            base_arcs.extend(arcs.iter().map(|&(toward, half)| {
-                if toward.0 == 1800 {
-                    Arc::behind(b, half)
-                } else {
-                    let mut a = Arc::ahead(b, half);
-                    a.facing = Degrees(a.facing.0 + toward.0).normalised();
-                    a
-                }
-            }));
+            base_arcs.extend(
+                arcs.iter()
+                    .map(|&(toward, half)| {
+                        if toward.0 == 1800 {
+                            Arc::behind(b, half)
+                        } else {
+                            let mut a = Arc::ahead(b, half);
+                            a.facing = Degrees(a.facing.0 + toward.0).normalised();
+                            a
+                        }
+                    })
+                    .filter(|a| a.reaches_corners(&outline)),
+            );
+            if base_arcs.is_empty() {
+                continue;
+            }
             'targets: for (tb, (tbq, tbb)) in theirs.iter().zip(&tq) {
                 if bb.gap(tbb) > range.0 as i64 {
                     continue;
