@@ -769,6 +769,27 @@ proptest! {
         }
     }
 
+    /// The bases tile the outline exactly, so the questions about two whole
+    /// units asked of their outlines give what base by base gives: the
+    /// least distance, "within" and overlapping (near enough that they
+    /// touch and overlap often).
+    #[test]
+    fn two_formations_are_asked_by_their_outlines(
+        f in any_formation(),
+        g in any_formation(),
+        dx in -600i32..600,
+        dy in -600i32..600,
+        x in 0i32..400,
+    ) {
+        let g = Formation::new(g.order, g.count, g.width, g.depth, pose(
+            f.front.at.x.0 + dx, f.front.at.y.0 + dy, g.front.facing.0,
+        ));
+        let (a, b) = (f.bases(), g.bases());
+        prop_assert_eq!(f.dist2(&g), unit_dist2(&a, &b));
+        prop_assert_eq!(f.within(&g, Inches(x)), within(&a, &b, Inches(x)));
+        prop_assert_eq!(f.overlaps(&g), units_overlap(&a, &b));
+    }
+
     #[test]
     fn wheels_keep_the_pivot_and_turns_undo(f in any_formation(), a in 0i32..=1800) {
         let l = f.wheeled(Side::Left, Degrees(a)).unwrap();

@@ -494,24 +494,23 @@ impl RedActions {
         &self,
         s: &mut State,
         mover: UnitId,
-        before: &[geometry::Base],
+        before: Option<geometry::Formation>,
         ev: &mut Vec<Event>,
     ) {
         if !s.unit(mover).on_table() {
             return;
         }
         let side = s.unit(mover).side;
-        let now = s.unit(mover).footprint();
+        let now = s.unit(mover).formation;
         for a in s.ids().collect::<Vec<_>>() {
             let u = s.unit(a);
             if u.side == side || !u.ambush || !u.on_table() {
                 continue;
             }
-            let mine = u.footprint();
-            let nearer = match (
-                geometry::unit_dist2(&mine, before),
-                geometry::unit_dist2(&mine, &now),
-            ) {
+            // Whole units asked by their outlines (`before`: the mover's
+            // formation if it stood on the table).
+            let mine = u.formation;
+            let nearer = match (before.and_then(|b| mine.dist2(&b)), mine.dist2(&now)) {
                 (Some(b), Some(n)) => n < b,
                 (None, Some(_)) => true,
                 _ => false,
@@ -596,7 +595,7 @@ impl RedActions {
             return Some(format!("{} is not in ambush", self.name(ambusher)));
         }
         let near = self.sc().tables.morale.senior_near;
-        if !geometry::within(&o.footprint(), &a.footprint(), near) {
+        if !o.within(a, near) {
             return Some(format!(
                 "{} must be within {near} of {} to give the order",
                 self.name(officer),

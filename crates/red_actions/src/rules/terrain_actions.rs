@@ -255,8 +255,8 @@ impl RedActions {
         }
         self.reveal_seen(s, ev);
         if moved && s.outcome.is_none() {
-            let old = before.footprint();
-            self.check_springs(s, id, &old, ev);
+            let old = before.on_table().then_some(before.formation);
+            self.check_springs(s, id, old, ev);
         }
     }
 }
