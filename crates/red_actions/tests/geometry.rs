@@ -840,6 +840,29 @@ fn any_point(r: i32) -> impl Strategy<Value = Point> {
 }
 
 proptest! {
+    /// A segment that crosses an edge of a simple polygon strictly has a
+    /// stretch inside it (what sight lines take as given).
+    #[test]
+    fn crossing_an_edge_strictly_means_a_stretch_inside(
+        a in any_point(1500), b in any_point(1500),
+        p in any_point(1000), q in any_point(1000), r in any_point(1000),
+        x0 in -1000i32..900, y0 in -1000i32..900, w in 1i32..600, h in 1i32..600,
+    ) {
+        prop_assume!(a != b);
+        let tri = Polygon::new(vec![p, q, r]);
+        let area = (q.x.0 as i64 - p.x.0 as i64) * (r.y.0 as i64 - p.y.0 as i64)
+            - (q.y.0 as i64 - p.y.0 as i64) * (r.x.0 as i64 - p.x.0 as i64);
+        for poly in [square(x0, y0, x0 + w, y0 + h), tri] {
+            if poly.points.len() == 3 && area == 0 {
+                continue;
+            }
+            if crosses_an_edge(a, b, &poly) {
+                prop_assert!(!segment_inside(a, b, &poly).is_empty());
+                prop_assert!(segment_enters(a, b, &poly));
+            }
+        }
+    }
+
     /// The exact stretches inside a box agree with clipping in floating
     /// point (a check only: the rules never use it).
     #[test]

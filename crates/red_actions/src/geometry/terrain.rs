@@ -262,7 +262,25 @@ pub fn segment_enters(a: Point, b: Point, poly: &Polygon) -> bool {
     if a == b {
         return locate(poly, a) == Location::Inside;
     }
-    !segment_inside(a, b, poly).is_empty()
+    crosses_an_edge(a, b, poly) || !segment_inside(a, b, poly).is_empty()
+}
+
+/// Whether the segment `a`–`b` crosses an edge of the polygon strictly:
+/// the ends of each on opposite sides of the other's line (so not at a
+/// corner, nor along the edge). Then, the polygon being simple, one side
+/// of the edge is inside where they cross: the segment has a stretch
+/// inside ([`segment_inside`] is not empty).
+pub fn crosses_an_edge(a: Point, b: Point, poly: &Polygon) -> bool {
+    let sb = Bbox::of(&[a, b]);
+    let o = |p: Point, q: Point, r: Point| Vec2::between(p, q).cross(Vec2::between(p, r)).signum();
+    poly.edges().any(|(c, d)| {
+        c.x.0.max(d.x.0) >= sb.x0
+            && c.x.0.min(d.x.0) <= sb.x1
+            && c.y.0.max(d.y.0) >= sb.y0
+            && c.y.0.min(d.y.0) <= sb.y1
+            && o(a, b, c) * o(a, b, d) < 0
+            && o(c, d, a) * o(c, d, b) < 0
+    })
 }
 
 /// Whether the segments `a`–`b` and `c`–`d` share a point (closed).
@@ -368,12 +386,24 @@ pub fn line_of_sight(
         return true;
     }
     for poly in areas {
+        let ends_in = || {
+            (
+                locate(poly, from) == Location::Inside,
+                conspicuous && locate(poly, to) == Location::Inside,
+            )
+        };
+        // With neither end inside, any stretch inside blocks (neither seen
+        // out of the area nor into it); a line crossing an edge strictly
+        // has one (the polygon is simple: one side of the edge is inside
+        // there), and its stretches need not be worked out.
+        if crosses_an_edge(from, to, poly) && ends_in() == (false, false) {
+            return false;
+        }
         let inside = segment_inside(from, to, poly);
         if inside.is_empty() {
             continue;
         }
-        let observer_in = locate(poly, from) == Location::Inside;
-        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+        let (observer_in, target_in) = ends_in();
         for (lo, hi) in inside {
             let sees_out =
                 observer_in && lo == Rat::ZERO && stretch_at_most(from, to, hi, false, rules.edge);

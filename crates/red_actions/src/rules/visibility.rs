@@ -165,7 +165,11 @@ impl RedActions {
     /// Whether hills hide `to` from `from` (or the other way: sight is
     /// the same both ways).
     pub fn hills_hide(&self, from: Point, to: Point) -> bool {
-        let (hf, ht) = (self.height(from), self.height(to));
+        self.hills_hide_at(from, to, (self.height(from), self.height(to)))
+    }
+
+    /// [`RedActions::hills_hide`] with the ends' heights known.
+    fn hills_hide_at(&self, from: Point, to: Point, (hf, ht): (u8, u8)) -> bool {
         let (hi_p, hi, lo_p, lo) = if hf >= ht {
             (from, hf, to, ht)
         } else {
@@ -229,8 +233,7 @@ impl RedActions {
             if !pb.meets(&line) {
                 continue;
             }
-            let holds_end = in_polygon(poly, from) || in_polygon(poly, to);
-            if overlook && !holds_end {
+            if overlook && !(in_polygon(poly, from) || in_polygon(poly, to)) {
                 if segment_enters(from, to, poly) && boundary_dist2(poly, lo_p).within(dead) {
                     return false;
                 }
@@ -240,6 +243,6 @@ impl RedActions {
         }
         let hedges: Vec<_> = self.prep.hedges.iter().collect();
         line_of_sight(from, to, &areas, &hedges, &self.sight_rules(), conspicuous)
-            && !self.hills_hide(from, to)
+            && !self.hills_hide_at(from, to, (hf, ht))
     }
 }
