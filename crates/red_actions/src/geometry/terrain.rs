@@ -382,6 +382,26 @@ pub fn line_of_sight(
     rules: &SightRules,
     conspicuous: bool,
 ) -> bool {
+    line_of_sight_through(
+        from,
+        to,
+        areas.iter().copied(),
+        hedges.iter().copied(),
+        rules,
+        conspicuous,
+    )
+}
+
+/// [`line_of_sight`] across the areas and hedges as they come (no list
+/// of them made for each line).
+pub fn line_of_sight_through<'a>(
+    from: Point,
+    to: Point,
+    areas: impl IntoIterator<Item = &'a Polygon>,
+    hedges: impl IntoIterator<Item = &'a Polyline>,
+    rules: &SightRules,
+    conspicuous: bool,
+) -> bool {
     if dist2(from, to).within(rules.close) {
         return true;
     }

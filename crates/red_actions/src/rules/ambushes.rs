@@ -28,7 +28,7 @@
 //!   unit leaves ambush but stays hidden, under a position marker.
 
 use super::{RedActions, Say};
-use crate::geometry::{self, Polygon, boundary_dist2, in_polygon, line_of_sight};
+use crate::geometry::{self, Polygon, boundary_dist2, in_polygon, line_of_sight_through};
 use crate::scenario::{Category, Level, Trait};
 use crate::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId};
 use engine::Side;
@@ -149,15 +149,23 @@ impl RedActions {
                 )
             });
         }
-        let reach = self.scouting_range(s, id);
         // A piece whose box is farther than the reach from the unit's is
-        // out of reach (`within_of_poly` tries points in the unit's box).
-        let far = u.on_table() && u.formation.bbox().gap(&pbox) > reach.0 as i64;
-        if far || !self.within_of_poly(s, id, poly, reach) {
+        // out of reach (`within_of_poly` tries points in the unit's box);
+        // no unit scouts farther than twice the table's distance
+        // (`scouting_range`), so a piece farther than that is out of reach
+        // without asking the unit's (its officers, its traits).
+        let gap = u.on_table().then(|| u.formation.bbox().gap(&pbox));
+        let longest = 2 * self.sc().tables.distances.scout.0 as i64;
+        let far = gap.is_some_and(|g| g > longest) || {
+            let reach = self.scouting_range(s, id);
+            gap.is_some_and(|g| g > reach.0 as i64) || !self.within_of_poly(s, id, poly, reach)
+        };
+        if far {
             return w.say(|| {
                 format!(
-                    "{} is farther than {reach} from {}",
+                    "{} is farther than {} from {}",
                     self.spot_name(spot),
+                    self.scouting_range(s, id),
                     self.name(id)
                 )
             });
@@ -262,14 +270,18 @@ impl RedActions {
                             // An area whose box the sight line's box does
                             // not meet holds none of it: left out.
                             let line = geometry::Bbox::of(&[from, p]);
-                            let sight: Vec<_> = (self.prep.sight.iter())
+                            let sight = (self.prep.sight.iter())
                                 .zip(&self.prep.sight_boxes)
                                 .filter(|(_, b)| b.meets(&line))
-                                .map(|(a, _)| a)
-                                .collect();
-                            let hedges: Vec<_> = self.prep.hedges.iter().collect();
-                            line_of_sight(from, p, &sight, &hedges, &self.sight_rules(), false)
-                                && !self.hills_hide(from, p)
+                                .map(|(a, _)| a);
+                            line_of_sight_through(
+                                from,
+                                p,
+                                sight,
+                                &self.prep.hedges,
+                                &self.sight_rules(),
+                                false,
+                            ) && !self.hills_hide(from, p)
                         })
                 })
         })

@@ -300,11 +300,6 @@ impl RedActions {
     ) -> Option<(u8, bool)> {
         let u = s.unit(id);
         let t = self.troop(u);
-        let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
-            vec![(Degrees(0), self.sc().tables.shooting_modifiers.arc)]
-        } else {
-            t.arcs.iter().map(|a| (a.toward, a.half)).collect()
-        };
         let theirs = s.unit(target).footprint();
         // The target's bases tile its outline: an arc that reaches no part
         // of it reaches none of them.
@@ -313,7 +308,7 @@ impl RedActions {
         let (mut count, mut close) = (0u8, false);
         for b in &u.footprint() {
             let mut counts = false;
-            for &(toward, halfarc) in &arcs {
+            for (toward, halfarc) in self.fire_arcs(t) {
                 let arc = if toward.0 == 1800 {
                     Arc::behind(b, halfarc)
                 } else {

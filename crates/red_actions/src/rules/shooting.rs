@@ -85,6 +85,16 @@ impl RedActions {
         self.fire_refusal(s, id, seg, target, crate::state::FireMode::Direct)
     }
 
+    /// A troop card's fire arcs, each as its direction from the facing and
+    /// its half-width: the card's, or straight ahead with the table's arc.
+    pub(crate) fn fire_arcs<'a>(
+        &'a self,
+        t: &'a crate::scenario::TroopType,
+    ) -> impl Iterator<Item = (Degrees, Degrees)> + 'a {
+        let table = (Degrees(0), self.sc().tables.shooting_modifiers.arc);
+        (t.arcs.iter().map(|a| (a.toward, a.half))).chain(t.arcs.is_empty().then_some(table))
+    }
+
     /// The arithmetic of a shot (`None`: no base can fire at the target).
     /// While a unit's choices are listed ([`SumsMemo`]) each pair's sums
     /// are worked out once (shooting, gun fire and the priority rule ask
@@ -126,11 +136,6 @@ impl RedActions {
         let aboard = tg.status == Status::Waiting;
         let range = self.fire_range(t.range);
         let half_range = range.fraction(1, 2);
-        let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
-            vec![(Degrees(0), tables.shooting_modifiers.arc)]
-        } else {
-            t.arcs.iter().map(|a| (a.toward, a.half)).collect()
-        };
         let mut count = 0u8;
         let mut close = false;
         let mut in_arc = Vec::new();
@@ -143,13 +148,13 @@ impl RedActions {
         // of them, so it is not tried base by base, nor a base with no
         // other arc.
         let outline = s.unit(self.hit_target(s, target)).formation.outline();
-        let mut base_arcs: Vec<Arc> = Vec::with_capacity(arcs.len());
+        let mut base_arcs: Vec<Arc> = Vec::with_capacity(t.arcs.len().max(1));
         for (b, (bq, bb)) in mine.iter().zip(&mq) {
             let mut counts = false;
             base_arcs.clear();
             base_arcs.extend(
-                arcs.iter()
-                    .map(|&(toward, half)| {
+                self.fire_arcs(t)
+                    .map(|(toward, half)| {
                         if toward.0 == 1800 {
                             Arc::behind(b, half)
                         } else {
