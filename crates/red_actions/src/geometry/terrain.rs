@@ -406,24 +406,32 @@ pub fn line_of_sight_through<'a>(
         return true;
     }
     for poly in areas {
-        let ends_in = || {
-            (
-                locate(poly, from) == Location::Inside,
-                conspicuous && locate(poly, to) == Location::Inside,
-            )
-        };
-        // With neither end inside, any stretch inside blocks (neither seen
-        // out of the area nor into it); a line crossing an edge strictly
-        // has one (the polygon is simple: one side of the edge is inside
-        // there), and its stretches need not be worked out.
-        if crosses_an_edge(from, to, poly) && ends_in() == (false, false) {
+        let observer_in = locate(poly, from) == Location::Inside;
+        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+        // Where the target is not seen into the area, some answers need no
+        // stretches worked out (the loop below would find them so):
+        if !target_in {
+            // with neither end inside, any stretch inside blocks, and a
+            // line crossing an edge strictly has one (the polygon is
+            // simple: one side of the edge is inside there);
+            if !observer_in && crosses_an_edge(from, to, poly) {
+                return false;
+            }
+            // from inside, the stretch from the observer blocks unless it
+            // leaves within `edge`, and it leaves on the boundary, no
+            // nearer than the boundary's nearest point.
+            if observer_in && !boundary_dist2(poly, from).at_most(rules.edge) {
+                return false;
+            }
+        } else if !observer_in && !boundary_dist2(poly, to).at_most(rules.edge) {
+            // The same into the area: the stretch to the target blocks
+            // unless it enters within `edge` of it.
             return false;
         }
         let inside = segment_inside(from, to, poly);
         if inside.is_empty() {
             continue;
         }
-        let (observer_in, target_in) = ends_in();
         for (lo, hi) in inside {
             let sees_out =
                 observer_in && lo == Rat::ZERO && stretch_at_most(from, to, hi, false, rules.edge);
