@@ -278,7 +278,18 @@ impl RedActions {
 
     /// Whether a unit has a clear line to a base of another (Visibility:
     /// from the front of any of its bases to the middle of any of theirs).
+    /// (Kept while a listing is under way: `shooting::ListingMemo`.)
     pub fn unit_sees(&self, s: &State, who: UnitId, target: UnitId) -> bool {
+        super::shooting::listing_kept(
+            s,
+            |m| &mut m.sights,
+            (who, target),
+            || self.unit_sees_worked_out(s, who, target),
+        )
+    }
+
+    /// [`RedActions::unit_sees`], worked out.
+    fn unit_sees_worked_out(&self, s: &State, who: UnitId, target: UnitId) -> bool {
         let theirs = s.unit(target).footprint();
         s.unit(who).footprint().iter().any(|b| {
             theirs
