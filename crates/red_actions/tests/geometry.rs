@@ -900,6 +900,16 @@ proptest! {
         );
     }
 
+    /// Near the boundary by the edges' boxes first: the same answer.
+    #[test]
+    fn boundary_within_is_the_boundary_distance(
+        p in any_point(2000), a in any_point(1500), b in any_point(1500), c in any_point(1500),
+        x in -5i32..800,
+    ) {
+        let tri = Polygon::new(vec![a, b, c]);
+        prop_assert_eq!(boundary_within(&tri, p, Inches(x)), boundary_dist2(&tri, p).at_most(Inches(x)));
+    }
+
     /// A segment that crosses an edge of a simple polygon strictly has a
     /// stretch inside it (what sight lines take as given).
     #[test]

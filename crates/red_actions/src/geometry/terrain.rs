@@ -420,10 +420,10 @@ pub fn line_of_sight_through<'a>(
             // from inside, the stretch from the observer blocks unless it
             // leaves within `edge`, and it leaves on the boundary, no
             // nearer than the boundary's nearest point.
-            if observer_in && !boundary_dist2(poly, from).at_most(rules.edge) {
+            if observer_in && !boundary_within(poly, from, rules.edge) {
                 return false;
             }
-        } else if !observer_in && !boundary_dist2(poly, to).at_most(rules.edge) {
+        } else if !observer_in && !boundary_within(poly, to, rules.edge) {
             // The same into the area: the stretch to the target blocks
             // unless it enters within `edge` of it.
             return false;
@@ -649,6 +649,27 @@ pub fn boundary_dist2(poly: &Polygon, p: Point) -> SqDist {
         .map(|(a, b)| super::point_segment_dist2(p, a, b))
         .min()
         .unwrap_or(SqDist::ZERO)
+}
+
+/// Whether `p` is within `x` of the polygon's boundary, exactly
+/// (`boundary_dist2(poly, p).at_most(x)`): an edge whose box is farther
+/// than `x` from `p` along an axis is not measured.
+pub fn boundary_within(poly: &Polygon, p: Point, x: Inches) -> bool {
+    if x.0 < 0 {
+        return false;
+    }
+    if poly.points.is_empty() {
+        return true;
+    }
+    let (px, py, r) = (p.x.0 as i64, p.y.0 as i64, x.0 as i64);
+    poly.edges().any(|(a, b)| {
+        let (ax, ay, bx, by) = (a.x.0 as i64, a.y.0 as i64, b.x.0 as i64, b.y.0 as i64);
+        px >= ax.min(bx) - r
+            && px <= ax.max(bx) + r
+            && py >= ay.min(by) - r
+            && py <= ay.max(by) + r
+            && super::point_segment_dist2(p, a, b).at_most(x)
+    })
 }
 
 /// Where a ford drawn across a stream fords it: the stretch of the stream
