@@ -960,6 +960,35 @@ impl Formation {
             Order::Column => (1, self.count as i64),
         }
     }
+    /// [`unit_dist2`] of two formations' bases (`None`: either has none),
+    /// asked of their outlines ([`Formation::outline_quad`]).
+    pub fn dist2(&self, o: &Formation) -> Option<SqDist> {
+        Some(quad_dist2(&self.outline_quad()?, &o.outline_quad()?))
+    }
+    /// [`within`] of two formations' bases, asked of their outlines.
+    pub fn within(&self, o: &Formation, x: Inches) -> bool {
+        match (self.outline_quad(), o.outline_quad()) {
+            (Some(a), Some(b)) => quad_within(&a, &b, x),
+            _ => false,
+        }
+    }
+    /// [`units_overlap`] of two formations' bases, asked of their outlines.
+    pub fn overlaps(&self, o: &Formation) -> bool {
+        match (self.outline_quad(), o.outline_quad()) {
+            (Some(a), Some(b)) => convex_meet(&a, &b) == Meet::Overlap,
+            _ => false,
+        }
+    }
+    /// The outline as one quad (`None` with no bases). The bases tile it
+    /// exactly: their corners are whole hundredths worked out from the
+    /// same halves, neighbouring bases share their edges and the outer
+    /// corners are the outline's. So the least distance between two
+    /// formations' bases is that between their outlines, and some of their
+    /// bases overlap exactly when the outlines do: a question about two
+    /// whole units asks one pair of quads instead of every pair of bases.
+    pub fn outline_quad(&self) -> Option<[Point; 4]> {
+        (self.count > 0).then(|| self.outline())
+    }
     /// The outline of the whole unit: front-left, front-right, rear-right,
     /// rear-left (exactly the outer corners of its bases).
     pub fn outline(&self) -> [Point; 4] {

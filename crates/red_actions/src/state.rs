@@ -265,6 +265,12 @@ impl Unit {
             Bases::EMPTY
         }
     }
+    /// Whether the two units' bases on the table are within `x` of each
+    /// other (`geometry::within` of their footprints, asked of their
+    /// outlines: `Formation::outline_quad`).
+    pub fn within(&self, o: &Unit, x: Inches) -> bool {
+        self.on_table() && o.on_table() && self.formation.within(&o.formation, x)
+    }
 }
 
 /// The three initiative methods and where the turn stands in them.

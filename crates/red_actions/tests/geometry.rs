@@ -769,6 +769,27 @@ proptest! {
         }
     }
 
+    /// The bases tile the outline exactly, so the questions about two whole
+    /// units asked of their outlines give what base by base gives: the
+    /// least distance, "within" and overlapping (near enough that they
+    /// touch and overlap often).
+    #[test]
+    fn two_formations_are_asked_by_their_outlines(
+        f in any_formation(),
+        g in any_formation(),
+        dx in -600i32..600,
+        dy in -600i32..600,
+        x in 0i32..400,
+    ) {
+        let g = Formation::new(g.order, g.count, g.width, g.depth, pose(
+            f.front.at.x.0 + dx, f.front.at.y.0 + dy, g.front.facing.0,
+        ));
+        let (a, b) = (f.bases(), g.bases());
+        prop_assert_eq!(f.dist2(&g), unit_dist2(&a, &b));
+        prop_assert_eq!(f.within(&g, Inches(x)), within(&a, &b, Inches(x)));
+        prop_assert_eq!(f.overlaps(&g), units_overlap(&a, &b));
+    }
+
     #[test]
     fn wheels_keep_the_pivot_and_turns_undo(f in any_formation(), a in 0i32..=1800) {
         let l = f.wheeled(Side::Left, Degrees(a)).unwrap();
@@ -818,7 +839,100 @@ fn any_point(r: i32) -> impl Strategy<Value = Point> {
     (-r..=r, -r..=r).prop_map(|(x, y)| pt(x, y))
 }
 
+/// Line of sight across areas alone as the rules define it, every stretch
+/// inside worked out (what `line_of_sight` answers with its shortcuts).
+fn sight_by_stretches(
+    from: Point,
+    to: Point,
+    areas: &[&Polygon],
+    r: &SightRules,
+    conspicuous: bool,
+) -> bool {
+    let l2 = {
+        let (dx, dy) = ((to.x.0 - from.x.0) as i128, (to.y.0 - from.y.0) as i128);
+        dx * dx + dy * dy
+    };
+    let at_most = |n: i128, d: i128| n * n * l2 <= (r.edge.0 as i128).pow(2) * d * d;
+    if 4 * l2 <= (2 * r.close.0 as i128 + 1).pow(2) {
+        return true;
+    }
+    for poly in areas {
+        let inside = segment_inside(from, to, poly);
+        if inside.is_empty() {
+            continue;
+        }
+        let observer_in = locate(poly, from) == Location::Inside;
+        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+        for (lo, hi) in inside {
+            let sees_out = observer_in && lo == Rat::ZERO && at_most(hi.n, hi.d);
+            let seen_in = target_in && hi == Rat::ONE && at_most(lo.d - lo.n, lo.d);
+            if !sees_out && !seen_in {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 proptest! {
+    /// The shortcuts of `line_of_sight` (a strict crossing with neither end
+    /// inside; an end deeper inside than the edge) give what working out
+    /// every stretch gives.
+    #[test]
+    fn sight_shortcuts_agree_with_the_stretches(
+        a in any_point(2500), b in any_point(2500),
+        p in any_point(1500), q in any_point(1500), r in any_point(1500),
+        x0 in -1500i32..1400, y0 in -1500i32..1400, w in 1i32..1500, h in 1i32..1500,
+        conspicuous in any::<bool>(),
+    ) {
+        let rules = SightRules::default();
+        let tri = Polygon::new(vec![p, q, r]);
+        let area = (q.x.0 as i64 - p.x.0 as i64) * (r.y.0 as i64 - p.y.0 as i64)
+            - (q.y.0 as i64 - p.y.0 as i64) * (r.x.0 as i64 - p.x.0 as i64);
+        let sq = square(x0, y0, x0 + w, y0 + h);
+        let mut areas = vec![&sq];
+        if area != 0 {
+            areas.push(&tri);
+        }
+        prop_assert_eq!(
+            line_of_sight(a, b, &areas, &[], &rules, conspicuous),
+            sight_by_stretches(a, b, &areas, &rules, conspicuous)
+        );
+    }
+
+    /// Near the boundary by the edges' boxes first: the same answer.
+    #[test]
+    fn boundary_within_is_the_boundary_distance(
+        p in any_point(2000), a in any_point(1500), b in any_point(1500), c in any_point(1500),
+        x in -5i32..800,
+    ) {
+        let tri = Polygon::new(vec![a, b, c]);
+        prop_assert_eq!(boundary_within(&tri, p, Inches(x)), boundary_dist2(&tri, p).at_most(Inches(x)));
+    }
+
+    /// A segment that crosses an edge of a simple polygon strictly has a
+    /// stretch inside it (what sight lines take as given).
+    #[test]
+    fn crossing_an_edge_strictly_means_a_stretch_inside(
+        a in any_point(1500), b in any_point(1500),
+        p in any_point(1000), q in any_point(1000), r in any_point(1000),
+        x0 in -1000i32..900, y0 in -1000i32..900, w in 1i32..600, h in 1i32..600,
+    ) {
+        prop_assume!(a != b);
+        let tri = Polygon::new(vec![p, q, r]);
+        let area = (q.x.0 as i64 - p.x.0 as i64) * (r.y.0 as i64 - p.y.0 as i64)
+            - (q.y.0 as i64 - p.y.0 as i64) * (r.x.0 as i64 - p.x.0 as i64);
+        for poly in [square(x0, y0, x0 + w, y0 + h), tri] {
+            if poly.points.len() == 3 && area == 0 {
+                continue;
+            }
+            if crosses_an_edge(a, b, &poly) {
+                prop_assert!(!segment_inside(a, b, &poly).is_empty());
+                prop_assert!(segment_enters(a, b, &poly));
+            }
+        }
+    }
+
     /// The exact stretches inside a box agree with clipping in floating
     /// point (a check only: the rules never use it).
     #[test]

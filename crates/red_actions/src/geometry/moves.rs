@@ -2,8 +2,8 @@
 //! turn, each giving the new formation and the distance it charges.
 
 use super::{
-    AreaCost, Base, Formation, LineCost, Order, PathCost, Polygon, Polyline, Vec2, isqrt_ceil,
-    local, offset, path_cost, rotate,
+    AreaCost, Base, Bbox, Formation, LineCost, Order, PathCost, Polygon, Polyline, Vec2,
+    isqrt_ceil, local, offset, path_cost_boxed, rotate,
 };
 use engine::param::{Degrees, Inches, Point, Pose};
 use serde::{Deserialize, Serialize};
@@ -269,9 +269,18 @@ pub fn worst_path_cost(
     areas: &[(&Polygon, AreaCost)],
     lines: &[(&Polyline, LineCost)],
 ) -> Option<PathCost> {
+    // Each piece's box once for all the paths.
+    let areas: Vec<_> = areas
+        .iter()
+        .map(|&(p, c)| (p, c, Bbox::of(&p.points)))
+        .collect();
+    let lines: Vec<_> = lines
+        .iter()
+        .map(|&(l, c)| (l, c, Bbox::of(&l.points)))
+        .collect();
     let mut worst = PathCost::FREE;
     for p in paths {
-        let c = path_cost(p, areas, lines)?;
+        let c = path_cost_boxed(p, &areas, &lines)?;
         worst = PathCost {
             charged: worst.charged.max(c.charged),
             cap_quarters: worst.cap_quarters.min(c.cap_quarters),

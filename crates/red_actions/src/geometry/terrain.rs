@@ -262,7 +262,25 @@ pub fn segment_enters(a: Point, b: Point, poly: &Polygon) -> bool {
     if a == b {
         return locate(poly, a) == Location::Inside;
     }
-    !segment_inside(a, b, poly).is_empty()
+    crosses_an_edge(a, b, poly) || !segment_inside(a, b, poly).is_empty()
+}
+
+/// Whether the segment `a`–`b` crosses an edge of the polygon strictly:
+/// the ends of each on opposite sides of the other's line (so not at a
+/// corner, nor along the edge). Then, the polygon being simple, one side
+/// of the edge is inside where they cross: the segment has a stretch
+/// inside ([`segment_inside`] is not empty).
+pub fn crosses_an_edge(a: Point, b: Point, poly: &Polygon) -> bool {
+    let sb = Bbox::of(&[a, b]);
+    let o = |p: Point, q: Point, r: Point| Vec2::between(p, q).cross(Vec2::between(p, r)).signum();
+    poly.edges().any(|(c, d)| {
+        c.x.0.max(d.x.0) >= sb.x0
+            && c.x.0.min(d.x.0) <= sb.x1
+            && c.y.0.max(d.y.0) >= sb.y0
+            && c.y.0.min(d.y.0) <= sb.y1
+            && o(a, b, c) * o(a, b, d) < 0
+            && o(c, d, a) * o(c, d, b) < 0
+    })
 }
 
 /// Whether the segments `a`–`b` and `c`–`d` share a point (closed).
@@ -364,16 +382,56 @@ pub fn line_of_sight(
     rules: &SightRules,
     conspicuous: bool,
 ) -> bool {
+    line_of_sight_through(
+        from,
+        to,
+        areas.iter().copied(),
+        hedges.iter().copied(),
+        rules,
+        conspicuous,
+    )
+}
+
+/// [`line_of_sight`] across the areas and hedges as they come (no list
+/// of them made for each line).
+pub fn line_of_sight_through<'a>(
+    from: Point,
+    to: Point,
+    areas: impl IntoIterator<Item = &'a Polygon>,
+    hedges: impl IntoIterator<Item = &'a Polyline>,
+    rules: &SightRules,
+    conspicuous: bool,
+) -> bool {
     if dist2(from, to).within(rules.close) {
         return true;
     }
     for poly in areas {
+        let observer_in = locate(poly, from) == Location::Inside;
+        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+        // Where the target is not seen into the area, some answers need no
+        // stretches worked out (the loop below would find them so):
+        if !target_in {
+            // with neither end inside, any stretch inside blocks, and a
+            // line crossing an edge strictly has one (the polygon is
+            // simple: one side of the edge is inside there);
+            if !observer_in && crosses_an_edge(from, to, poly) {
+                return false;
+            }
+            // from inside, the stretch from the observer blocks unless it
+            // leaves within `edge`, and it leaves on the boundary, no
+            // nearer than the boundary's nearest point.
+            if observer_in && !boundary_within(poly, from, rules.edge) {
+                return false;
+            }
+        } else if !observer_in && !boundary_within(poly, to, rules.edge) {
+            // The same into the area: the stretch to the target blocks
+            // unless it enters within `edge` of it.
+            return false;
+        }
         let inside = segment_inside(from, to, poly);
         if inside.is_empty() {
             continue;
         }
-        let observer_in = locate(poly, from) == Location::Inside;
-        let target_in = conspicuous && locate(poly, to) == Location::Inside;
         for (lo, hi) in inside {
             let sees_out =
                 observer_in && lo == Rat::ZERO && stretch_at_most(from, to, hi, false, rules.edge);
@@ -591,6 +649,27 @@ pub fn boundary_dist2(poly: &Polygon, p: Point) -> SqDist {
         .map(|(a, b)| super::point_segment_dist2(p, a, b))
         .min()
         .unwrap_or(SqDist::ZERO)
+}
+
+/// Whether `p` is within `x` of the polygon's boundary, exactly
+/// (`boundary_dist2(poly, p).at_most(x)`): an edge whose box is farther
+/// than `x` from `p` along an axis is not measured.
+pub fn boundary_within(poly: &Polygon, p: Point, x: Inches) -> bool {
+    if x.0 < 0 {
+        return false;
+    }
+    if poly.points.is_empty() {
+        return true;
+    }
+    let (px, py, r) = (p.x.0 as i64, p.y.0 as i64, x.0 as i64);
+    poly.edges().any(|(a, b)| {
+        let (ax, ay, bx, by) = (a.x.0 as i64, a.y.0 as i64, b.x.0 as i64, b.y.0 as i64);
+        px >= ax.min(bx) - r
+            && px <= ax.max(bx) + r
+            && py >= ay.min(by) - r
+            && py <= ay.max(by) + r
+            && super::point_segment_dist2(p, a, b).at_most(x)
+    })
 }
 
 /// Where a ford drawn across a stream fords it: the stretch of the stream

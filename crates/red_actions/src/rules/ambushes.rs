@@ -28,7 +28,7 @@
 //!   unit leaves ambush but stays hidden, under a position marker.
 
 use super::{RedActions, Say};
-use crate::geometry::{self, Polygon, boundary_dist2, in_polygon, line_of_sight};
+use crate::geometry::{self, Polygon, boundary_dist2, in_polygon, line_of_sight_through};
 use crate::scenario::{Category, Level, Trait};
 use crate::state::{Action, Ask, Event, Phase, State, Status, Test, UnitId};
 use engine::Side;
@@ -91,20 +91,10 @@ impl RedActions {
         }
     }
 
-    fn spot_points(&self, spot: u16) -> Option<&[Point]> {
-        let sc = self.sc();
+    /// The piece of terrain `spot` and its box.
+    fn spot_polygon(&self, spot: u16) -> Option<(&Polygon, crate::geometry::Bbox)> {
         let i = spot as usize;
-        if i < sc.terrain.len() {
-            Some(&sc.terrain[i].points)
-        } else {
-            sc.buildings
-                .get(i - sc.terrain.len())
-                .map(|b| b.points.as_slice())
-        }
-    }
-
-    fn spot_polygon(&self, spot: u16) -> Option<Polygon> {
-        self.spot_points(spot).map(|p| Polygon::new(p.to_vec()))
+        self.prep.spots.get(i).map(|p| (p, self.prep.spot_boxes[i]))
     }
 
     /// How far the unit scouts (Ambushes): 4", twice that for Partisan
@@ -148,7 +138,7 @@ impl RedActions {
         if u.scouted_turn == s.turn {
             return w.say(|| format!("{} has scouted this turn", self.name(id)));
         }
-        let Some(points) = self.spot_points(spot) else {
+        let Some((poly, pbox)) = self.spot_polygon(spot) else {
             return w.say(|| "there is no such piece of terrain".into());
         };
         if s.scouted.contains(&(u.side, spot)) {
@@ -159,16 +149,23 @@ impl RedActions {
                 )
             });
         }
-        let reach = self.scouting_range(s, id);
         // A piece whose box is farther than the reach from the unit's is
-        // out of reach (`within_of_poly` tries points in the unit's box).
-        let far = u.on_table()
-            && u.formation.bbox().gap(&crate::geometry::Bbox::of(points)) > reach.0 as i64;
-        if far || !self.within_of_poly(s, id, &Polygon::new(points.to_vec()), reach) {
+        // out of reach (`within_of_poly` tries points in the unit's box);
+        // no unit scouts farther than twice the table's distance
+        // (`scouting_range`), so a piece farther than that is out of reach
+        // without asking the unit's (its officers, its traits).
+        let gap = u.on_table().then(|| u.formation.bbox().gap(&pbox));
+        let longest = 2 * self.sc().tables.distances.scout.0 as i64;
+        let far = gap.is_some_and(|g| g > longest) || {
+            let reach = self.scouting_range(s, id);
+            gap.is_some_and(|g| g > reach.0 as i64) || !self.within_of_poly(s, id, poly, reach)
+        };
+        if far {
             return w.say(|| {
                 format!(
-                    "{} is farther than {reach} from {}",
+                    "{} is farther than {} from {}",
                     self.spot_name(spot),
+                    self.scouting_range(s, id),
                     self.name(id)
                 )
             });
@@ -183,7 +180,7 @@ impl RedActions {
         s.unit_mut(id).scouted_turn = s.turn;
         s.scouted.push((side, spot));
         let die = self.d6(s);
-        let Some(poly) = self.spot_polygon(spot) else {
+        let Some((poly, _)) = self.spot_polygon(spot) else {
             return;
         };
         let hit = die >= SCOUT_NEEDS;
@@ -194,13 +191,13 @@ impl RedActions {
                 x.side != side
                     && x.hidden
                     && x.on_table()
-                    && self.in_spot(&poly, x.formation.front.at)
+                    && self.in_spot(poly, x.formation.front.at)
             })
             .collect();
         let dummies: Vec<usize> = (0..s.dummies.len())
             .filter(|&i| {
                 let d = &s.dummies[i];
-                d.side != side && !d.gone && self.in_spot(&poly, d.at)
+                d.side != side && !d.gone && self.in_spot(poly, d.at)
             })
             .collect();
         let found = hit && (!units.is_empty() || !dummies.is_empty());
@@ -273,14 +270,18 @@ impl RedActions {
                             // An area whose box the sight line's box does
                             // not meet holds none of it: left out.
                             let line = geometry::Bbox::of(&[from, p]);
-                            let sight: Vec<_> = (self.prep.sight.iter())
+                            let sight = (self.prep.sight.iter())
                                 .zip(&self.prep.sight_boxes)
                                 .filter(|(_, b)| b.meets(&line))
-                                .map(|(a, _)| a)
-                                .collect();
-                            let hedges: Vec<_> = self.prep.hedges.iter().collect();
-                            line_of_sight(from, p, &sight, &hedges, &self.sight_rules(), false)
-                                && !self.hills_hide(from, p)
+                                .map(|(a, _)| a);
+                            line_of_sight_through(
+                                from,
+                                p,
+                                sight,
+                                &self.prep.hedges,
+                                &self.sight_rules(),
+                                false,
+                            ) && !self.hills_hide(from, p)
                         })
                 })
         })
@@ -505,24 +506,23 @@ impl RedActions {
         &self,
         s: &mut State,
         mover: UnitId,
-        before: &[geometry::Base],
+        before: Option<geometry::Formation>,
         ev: &mut Vec<Event>,
     ) {
         if !s.unit(mover).on_table() {
             return;
         }
         let side = s.unit(mover).side;
-        let now = s.unit(mover).footprint();
+        let now = s.unit(mover).formation;
         for a in s.ids().collect::<Vec<_>>() {
             let u = s.unit(a);
             if u.side == side || !u.ambush || !u.on_table() {
                 continue;
             }
-            let mine = u.footprint();
-            let nearer = match (
-                geometry::unit_dist2(&mine, before),
-                geometry::unit_dist2(&mine, &now),
-            ) {
+            // Whole units asked by their outlines (`before`: the mover's
+            // formation if it stood on the table).
+            let mine = u.formation;
+            let nearer = match (before.and_then(|b| mine.dist2(&b)), mine.dist2(&now)) {
                 (Some(b), Some(n)) => n < b,
                 (None, Some(_)) => true,
                 _ => false,
@@ -578,6 +578,16 @@ impl RedActions {
         }
     }
 
+    /// Whether the unit is a senior officer's base.
+    pub(crate) fn senior_officer(&self, s: &State, id: UnitId) -> bool {
+        let o = s.unit(id);
+        let sc = self.sc();
+        let pool = &sc.pools[sc.army_of(o.side).pool];
+        self.cat(o) == Category::Officer
+            && o.officer
+                .is_some_and(|t| pool.tokens[t.token as usize].level == Level::Senior)
+    }
+
     /// Whether `officer` may release `ambusher` now.
     pub(crate) fn release_refusal(
         &self,
@@ -586,12 +596,7 @@ impl RedActions {
         ambusher: UnitId,
     ) -> Option<String> {
         let o = s.unit(officer);
-        let sc = self.sc();
-        let pool = &sc.pools[sc.army_of(o.side).pool];
-        let senior = self.cat(o) == Category::Officer
-            && o.officer
-                .is_some_and(|t| pool.tokens[t.token as usize].level == Level::Senior);
-        if !senior {
+        if !self.senior_officer(s, officer) {
             return Some(format!("{} is not a senior officer", self.name(officer)));
         }
         if ambusher as usize >= s.units.len() {
@@ -601,8 +606,8 @@ impl RedActions {
         if a.side != o.side || !a.ambush || !a.on_table() {
             return Some(format!("{} is not in ambush", self.name(ambusher)));
         }
-        let near = sc.tables.morale.senior_near;
-        if !geometry::within(&o.footprint(), &a.footprint(), near) {
+        let near = self.sc().tables.morale.senior_near;
+        if !o.within(a, near) {
             return Some(format!(
                 "{} must be within {near} of {} to give the order",
                 self.name(officer),

@@ -44,8 +44,12 @@ impl RedActions {
     /// Moves of ammunition a gun or mortar unit carries (`None`: enough
     /// for the battle).
     pub fn ammunition(&self, s: &State, id: UnitId) -> Option<u8> {
+        self.ammunition_of(self.cat(s.unit(id)))
+    }
+
+    /// [`RedActions::ammunition`] of a unit of category `c`.
+    pub(crate) fn ammunition_of(&self, c: Category) -> Option<u8> {
         let a = &self.sc().tables.ammunition;
-        let c = self.cat(s.unit(id));
         if c.is_gun() {
             Some(a.gun_limber + a.gun_cart)
         } else if c == Category::Mortar {
@@ -274,7 +278,18 @@ impl RedActions {
 
     /// Whether a unit has a clear line to a base of another (Visibility:
     /// from the front of any of its bases to the middle of any of theirs).
+    /// (Kept while a listing is under way: `shooting::ListingMemo`.)
     pub fn unit_sees(&self, s: &State, who: UnitId, target: UnitId) -> bool {
+        super::shooting::listing_kept(
+            s,
+            |m| &mut m.sights,
+            (who, target),
+            || self.unit_sees_worked_out(s, who, target),
+        )
+    }
+
+    /// [`RedActions::unit_sees`], worked out.
+    fn unit_sees_worked_out(&self, s: &State, who: UnitId, target: UnitId) -> bool {
         let theirs = s.unit(target).footprint();
         s.unit(who).footprint().iter().any(|b| {
             theirs
@@ -296,17 +311,15 @@ impl RedActions {
     ) -> Option<(u8, bool)> {
         let u = s.unit(id);
         let t = self.troop(u);
-        let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
-            vec![(Degrees(0), self.sc().tables.shooting_modifiers.arc)]
-        } else {
-            t.arcs.iter().map(|a| (a.toward, a.half)).collect()
-        };
         let theirs = s.unit(target).footprint();
+        // The target's bases tile its outline: an arc that reaches no part
+        // of it reaches none of them.
+        let outline = s.unit(target).formation.outline();
         let half = reach.fraction(1, 2);
         let (mut count, mut close) = (0u8, false);
         for b in &u.footprint() {
             let mut counts = false;
-            for &(toward, halfarc) in &arcs {
+            for (toward, halfarc) in self.fire_arcs(t) {
                 let arc = if toward.0 == 1800 {
                     Arc::behind(b, halfarc)
                 } else {
@@ -314,6 +327,9 @@ impl RedActions {
                     a.facing = Degrees(a.facing.0 + toward.0).normalised();
                     a
                 };
+                if !arc.reaches_corners(&outline) {
+                    continue;
+                }
                 for tb in &theirs {
                     let d = base_dist2(b, tb);
                     if d.within(reach)

@@ -74,15 +74,10 @@ impl RedActions {
         &self,
         s: &State,
         id: UnitId,
-        poly: &Polygon,
+        building: Option<usize>,
         c: crate::scenario::Cover,
     ) -> Option<crate::scenario::Cover> {
-        let Some(i) = self
-            .sc()
-            .buildings
-            .iter()
-            .position(|b| b.points == poly.points)
-        else {
+        let Some(i) = building else {
             return Some(c);
         };
         if s.fires.get(i).is_some_and(|&m| m >= FIRE_DESTROYS) {
@@ -150,26 +145,20 @@ impl RedActions {
 
     /// Whether any base of the unit touches the section.
     pub fn touches_building(&self, s: &State, id: UnitId, b: u16) -> bool {
-        let Some(x) = self.sc().buildings.get(b as usize) else {
+        let Some((poly, pbox)) = self.building_polygon(b as usize) else {
             return false;
         };
         // The points tried lie in the unit's box: a section whose box is
         // farther than 0.5" from it is not touched.
         let u = s.unit(id);
-        if u.on_table()
-            && u.formation
-                .bbox()
-                .gap(&crate::geometry::Bbox::of(&x.points))
-                > 50
-        {
+        if u.on_table() && u.formation.bbox().gap(&pbox) > 50 {
             return false;
         }
-        let poly = Polygon::new(x.points.clone());
         u.footprint().iter().any(|base| {
             base.corners()
                 .iter()
                 .chain(std::iter::once(&base.pose.at))
-                .any(|&p| in_polygon(&poly, p) || boundary_dist2(&poly, p).within(Inches(50)))
+                .any(|&p| in_polygon(poly, p) || boundary_dist2(poly, p).within(Inches(50)))
         })
     }
 
@@ -177,9 +166,11 @@ impl RedActions {
     /// no more than its frontage.
     pub fn frontage_cap(&self, s: &State, id: UnitId) -> u8 {
         let centres = Self::centres(&s.unit(id).footprint());
-        for b in &self.sc().buildings {
-            let poly = Polygon::new(b.points.clone());
-            let inside = centres.iter().filter(|&&p| in_polygon(&poly, p)).count();
+        for (i, b) in self.sc().buildings.iter().enumerate() {
+            let Some((poly, _)) = self.building_polygon(i) else {
+                continue;
+            };
+            let inside = centres.iter().filter(|&&p| in_polygon(poly, p)).count();
             if inside * 2 > centres.len() {
                 return b.frontage;
             }

@@ -23,7 +23,7 @@
 //! cars of an army marked early; poor ammunition is a card trait.
 
 use super::RedActions;
-use crate::geometry::{self, unit_dist2};
+use crate::geometry;
 use crate::scenario::{Category, Material, Trait};
 use crate::state::{Event, HitKind, State, Test, UnitId};
 use engine::param::Inches;
@@ -75,11 +75,13 @@ impl RedActions {
             .iter()
             .enumerate()
             .filter(|(i, _)| !s.ruined.contains(&(*i as u16)))
-            .find(|(_, b)| {
-                let poly = geometry::Polygon::new(b.points.clone());
+            .find(|&(i, _)| {
+                let Some((poly, _)) = self.building_polygon(i) else {
+                    return false;
+                };
                 let inside = centres
                     .iter()
-                    .filter(|&&p| geometry::in_polygon(&poly, p))
+                    .filter(|&&p| geometry::in_polygon(poly, p))
                     .count();
                 inside * 2 > centres.len()
             })
@@ -105,7 +107,16 @@ impl RedActions {
 
     /// The nearest distance between two units' bases.
     pub fn range_between(&self, s: &State, a: UnitId, b: UnitId) -> Inches {
-        unit_dist2(&self.bases_of(s, a), &self.bases_of(s, b)).map_or(Inches::ZERO, |d| d.inches())
+        // The bases of the unit or of the car it rides in (`bases_of`),
+        // whole units asked by their outlines.
+        let on = |id| {
+            let u = s.unit(self.hit_target(s, id));
+            u.on_table().then_some(u.formation)
+        };
+        match (on(a), on(b)) {
+            (Some(x), Some(y)) => x.dist2(&y).map_or(Inches::ZERO, |d| d.inches()),
+            _ => Inches::ZERO,
+        }
     }
 
     /// Whether this shot repeats the firer's last one at a target that has

@@ -470,7 +470,7 @@ impl RedActions {
     /// listed at once.
     pub fn unit_choices(&self, s: &State, id: UnitId, out: &mut Vec<Action>) {
         // The state is borrowed, unchanged, until the listing ends.
-        let _sums = super::shooting::SumsMemo::new(s);
+        let _kept = super::shooting::ListingMemo::new(s);
         let mut cands = Vec::with_capacity(64);
         let u = s.unit(id);
         let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);

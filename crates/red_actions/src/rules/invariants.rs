@@ -13,9 +13,9 @@
 
 use super::RedActions;
 use super::visibility::MixHasher;
-use crate::geometry::{Formation, quads_overlap};
-use crate::scenario::Scenario;
-use crate::state::{Phase, State};
+use crate::geometry::{Bbox, Formation, quads_overlap};
+use crate::scenario::{Category, Scenario};
+use crate::state::{Phase, State, Status, UnitId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -25,16 +25,17 @@ use std::sync::Arc;
 /// again after every step of units that have not moved).
 type OverlapMemo = HashMap<(Formation, Formation), bool, BuildHasherDefault<MixHasher>>;
 
-/// The units on the table: each one's index and formation.
-type Standing = Vec<(usize, Formation)>;
+/// The units on the table: each one's index, formation and box.
+type Standing = Vec<(usize, Formation, Bbox)>;
 
 /// Answers kept before the memo starts again.
 const OVERLAP_MEMO_MAX: usize = 1 << 14;
 
 thread_local! {
     static OVERLAPS: RefCell<OverlapMemo> = RefCell::default();
-    /// The scenario and where its units on the table stood (index and
-    /// formation) at the last check that found them on the table and apart.
+    /// The scenario and where its units on the table stood (index,
+    /// formation and box) at the last check that found them on the table
+    /// and apart.
     static STANDING_OK: RefCell<Option<(Arc<Scenario>, Standing)>> =
         const { RefCell::new(None) };
 }
@@ -59,77 +60,8 @@ fn overlap(a: &Formation, b: &Formation) -> bool {
 
 impl RedActions {
     pub fn invariants(&self, s: &State) -> Result<(), String> {
-        // Room for every unit at once (a filtered collect grows by steps).
-        let mut on: Vec<usize> = Vec::with_capacity(s.units.len());
-        on.extend((0..s.units.len()).filter(|&i| s.units[i].on_table()));
-        for &i in &on {
-            let u = &s.units[i];
-            if u.bases() == 0 {
-                return Err(format!(
-                    "{} is on the table with no bases",
-                    self.name(i as u16)
-                ));
-            }
-            if u.all_terror() > u.bases() && !u.routing {
-                return Err(format!(
-                    "{} has {} terror on {} bases and is not routing",
-                    self.name(i as u16),
-                    u.all_terror(),
-                    u.bases()
-                ));
-            }
-        }
-        // Where the units stand: the same as at the last check that found
-        // it right (most steps move nobody), or checked again.
-        let stand: Standing = on.iter().map(|&i| (i, s.units[i].formation)).collect();
-        let kept = STANDING_OK.with(|k| {
-            k.borrow()
-                .as_ref()
-                .is_some_and(|(sc, v)| Arc::ptr_eq(sc, &self.scenario) && *v == stand)
-        });
-        if !kept {
-            self.standing_invariants(s, &on)?;
-            STANDING_OK.with(|k| *k.borrow_mut() = Some((self.scenario.clone(), stand)));
-        }
-        let top = self.sc().tables.train.max_speed;
-        for (i, u) in s.units.iter().enumerate() {
-            if u.kit.train_speed.0.abs() > top.0 {
-                return Err(format!(
-                    "{} runs at {} (more than {top})",
-                    self.name(i as u16),
-                    u.kit.train_speed
-                ));
-            }
-            if self.cat(u) == crate::scenario::Category::Engine
-                && (u.kit.hits > self.sc().tables.train.engine_hits
-                    || (u.kit.immobilised && u.kit.train_speed.0 != 0))
-            {
-                return Err(format!("{} runs beyond its hits", self.name(i as u16)));
-            }
-            if let Some(max) = self.ammunition(s, i as u16)
-                && u.kit.ammo_used > max
-            {
-                return Err(format!(
-                    "{} has fired more than it carries",
-                    self.name(i as u16)
-                ));
-            }
-            if u.on_table()
-                && self.cat(u).is_train_car()
-                && self.rail_locate(u.formation.front).is_none()
-            {
-                return Err(format!("{} is off the rails", self.name(i as u16)));
-            }
-            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
-                let n = self.name(i as u16);
-                return Err(format!("{n} has foxholes deeper than 3 columns"));
-            }
-            if u.in_wire.is_some() && !self.cat(u).is_infantry() {
-                let n = self.name(i as u16);
-                return Err(format!("{n} is caught in wire but is not infantry"));
-            }
-        }
-        self.officer_invariants(s)?;
+        self.unit_invariants(s)?;
+        self.standing_invariants(s)?;
         if let Phase::Acting(seg) = s.phase
             && !s.unit(seg.unit).on_table()
             && self.carrier(s, seg.unit).is_none()
@@ -178,41 +110,79 @@ impl RedActions {
 }
 
 impl RedActions {
-    /// Every base on the table is on it and no two units' bases overlap
-    /// (`on`: the units on the table).
-    fn standing_invariants(&self, s: &State, on: &[usize]) -> Result<(), String> {
-        let boxes: Vec<crate::geometry::Bbox> =
-            on.iter().map(|&i| s.units[i].formation.bbox()).collect();
-        for (k, &i) in on.iter().enumerate() {
-            // On the table: its outline is (`on_table`), that is its box.
-            let b = boxes[k];
-            if b.x0 < 0 || b.y0 < 0 || b.x1 > self.sc().width.0 || b.y1 > self.sc().depth.0 {
-                return Err(format!("{} is off the table", self.name(i as u16)));
+    /// Every base on the table is on it and no two units' bases overlap.
+    /// Only the units that moved (or came onto the table) since the last
+    /// check that found the table right are checked: that check found
+    /// every unit then on the table on it and apart from every other, and
+    /// a unit that still stands where it stood is still on the table and
+    /// apart from every other that does (whoever has left the table).
+    fn standing_invariants(&self, s: &State) -> Result<(), String> {
+        STANDING_OK.with(|k| {
+            let mut k = k.borrow_mut();
+            let kept: &[(usize, Formation, Bbox)] = match &*k {
+                Some((sc, v)) if Arc::ptr_eq(sc, &self.scenario) => v,
+                _ => &[],
+            };
+            // Most steps move nobody: then nothing is built.
+            let mut was = kept.iter().peekable();
+            let unmoved = s.units.iter().enumerate().all(|(i, u)| {
+                while was.next_if(|o| o.0 < i).is_some() {}
+                !u.on_table() || was.peek().is_some_and(|o| o.0 == i && o.1 == u.formation)
+            });
+            if unmoved {
+                return Ok(());
             }
-        }
-        // Overlaps: the boxes swept from west to east, each against those
-        // that start before it ends (boxes apart or only touching cannot
-        // hold overlapping bases).
-        let mut west: Vec<usize> = (0..on.len()).collect();
-        west.sort_unstable_by_key(|&k| boxes[k].x0);
-        for (n, &k) in west.iter().enumerate() {
-            for &l in &west[n + 1..] {
-                if boxes[l].x0 >= boxes[k].x1 {
-                    break;
+            // The units on the table now, in their order, with their boxes
+            // (kept for a unit that has not moved); `moved` indexes those
+            // that moved.
+            let mut now: Standing = Vec::with_capacity(s.units.len());
+            let mut moved: Vec<usize> = Vec::new();
+            let mut old = kept.iter().peekable();
+            for (i, u) in s.units.iter().enumerate() {
+                if !u.on_table() {
+                    continue;
                 }
-                let (i, j) = (on[k].min(on[l]), on[k].max(on[l]));
-                if boxes[k].gap(&boxes[l]) < 0
-                    && overlap(&s.units[i].formation, &s.units[j].formation)
-                {
-                    return Err(format!(
-                        "{} and {} overlap",
-                        self.name(i as u16),
-                        self.name(j as u16)
-                    ));
+                while old.next_if(|o| o.0 < i).is_some() {}
+                match old.peek() {
+                    Some(&&o) if o.0 == i && o.1 == u.formation => now.push(o),
+                    _ => {
+                        moved.push(now.len());
+                        now.push((i, u.formation, u.formation.bbox()));
+                    }
                 }
             }
-        }
-        Ok(())
+            for &m in &moved {
+                // On the table: its outline is (`on_table`), that is its box.
+                let (i, _, b) = now[m];
+                if b.x0 < 0 || b.y0 < 0 || b.x1 > self.sc().width.0 || b.y1 > self.sc().depth.0 {
+                    return Err(format!("{} is off the table", self.name(i as u16)));
+                }
+            }
+            // Overlaps: each moved unit against every other unit (a pair of
+            // moved units once); boxes apart or only touching cannot hold
+            // overlapping bases.
+            for (n, &m) in moved.iter().enumerate() {
+                for (l, other) in now.iter().enumerate() {
+                    if l == m || moved[..n].contains(&l) {
+                        continue;
+                    }
+                    let (a, b) = if now[m].0 < other.0 {
+                        (&now[m], other)
+                    } else {
+                        (other, &now[m])
+                    };
+                    if a.2.gap(&b.2) < 0 && overlap(&a.1, &b.1) {
+                        return Err(format!(
+                            "{} and {} overlap",
+                            self.name(a.0 as u16),
+                            self.name(b.0 as u16)
+                        ));
+                    }
+                }
+            }
+            *k = Some((self.scenario.clone(), now));
+            Ok(())
+        })
     }
 
     /// Prisoners: each token names a unit of its side that is gone, holds
@@ -256,40 +226,81 @@ impl RedActions {
         Ok(())
     }
 
-    fn officer_invariants(&self, s: &State) -> Result<(), String> {
-        for side in engine::Side::BOTH {
-            let points: u32 = s
-                .ids()
-                .filter(|&i| s.unit(i).side == side)
-                .map(|i| s.unit(i).start_bases as u32 * self.points_card(s, i).points as u32)
-                .sum();
-            let start = self.sc().sides[side.index()].points;
-            if points != start {
+    /// Each unit's own checks, and the starting points each army counts,
+    /// in one pass over the units.
+    fn unit_invariants(&self, s: &State) -> Result<(), String> {
+        let top = self.sc().tables.train.max_speed;
+        let mut points = [0u32; 2];
+        for (i, u) in s.units.iter().enumerate() {
+            let id = i as UnitId;
+            let name = || self.name(id);
+            let cat = self.cat(u);
+            if u.on_table() {
+                if u.bases() == 0 {
+                    return Err(format!("{} is on the table with no bases", name()));
+                }
+                if u.all_terror() > u.bases() && !u.routing {
+                    return Err(format!(
+                        "{} has {} terror on {} bases and is not routing",
+                        name(),
+                        u.all_terror(),
+                        u.bases()
+                    ));
+                }
+                if cat.is_train_car() && self.rail_locate(u.formation.front).is_none() {
+                    return Err(format!("{} is off the rails", name()));
+                }
+            }
+            if u.kit.train_speed.0.abs() > top.0 {
                 return Err(format!(
-                    "{} counts {points} starting points, not {start}",
-                    self.side_name_of(side)
+                    "{} runs at {} (more than {top})",
+                    name(),
+                    u.kit.train_speed
                 ));
             }
-        }
-        for i in s.ids() {
-            let u = s.unit(i);
-            if u.more.merged_into.is_some()
-                && (u.status != crate::state::Status::Gone || u.start_bases != 0)
+            if cat == Category::Engine
+                && (u.kit.hits > self.sc().tables.train.engine_hits
+                    || (u.kit.immobilised && u.kit.train_speed.0 != 0))
             {
-                return Err(format!("{} merged but still counts", self.unit_name(s, i)));
+                return Err(format!("{} runs beyond its hits", name()));
+            }
+            if let Some(max) = self.ammunition_of(cat)
+                && u.kit.ammo_used > max
+            {
+                return Err(format!("{} has fired more than it carries", name()));
+            }
+            if u.dug_in > crate::rules::digging_in::MOST_QUARTERS {
+                return Err(format!("{} has foxholes deeper than 3 columns", name()));
+            }
+            if u.in_wire.is_some() && !cat.is_infantry() {
+                return Err(format!("{} is caught in wire but is not infantry", name()));
+            }
+            // Dividing, combining, officers and horse holders.
+            points[u.side.index()] += u.start_bases as u32 * self.points_card(s, id).points as u32;
+            if u.more.merged_into.is_some() && (u.status != Status::Gone || u.start_bases != 0) {
+                return Err(format!("{} merged but still counts", self.unit_name(s, id)));
             }
             if let Some(t) = u.more.with_unit
-                && (u.status != crate::state::Status::Waiting
+                && (u.status != Status::Waiting
                     || t as usize >= s.units.len()
                     || !(s.unit(t).on_table() || s.unit(t).more.off_table))
             {
                 return Err(format!(
                     "{} commands a unit that is not on the table",
-                    self.unit_name(s, i)
+                    self.unit_name(s, id)
                 ));
             }
             if u.more.horse_holders > 0 && u.more.mounted_as.is_none() {
-                return Err(format!("{} holds horses it has not", self.unit_name(s, i)));
+                return Err(format!("{} holds horses it has not", self.unit_name(s, id)));
+            }
+        }
+        for side in engine::Side::BOTH {
+            let (counted, start) = (points[side.index()], self.sc().sides[side.index()].points);
+            if counted != start {
+                return Err(format!(
+                    "{} counts {counted} starting points, not {start}",
+                    self.side_name_of(side)
+                ));
             }
         }
         Ok(())

@@ -55,13 +55,12 @@ impl RedActions {
             return w.say(|| format!("{} has been shot at: no more marching", self.name(id)));
         }
         let keep_off = self.sc().tables.distances.march_keep_off;
-        let mine = u.footprint();
         let near = s.ids().any(|e| {
             let o = s.unit(e);
             o.side != u.side
                 && o.on_table()
                 && !self.unseen_by(s, e, Some(u.side))
-                && crate::geometry::within(&mine, &o.footprint(), keep_off)
+                && u.within(o, keep_off)
         });
         if near {
             return w.say(|| format!("an enemy is within {keep_off}: no marching"));

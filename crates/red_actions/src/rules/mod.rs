@@ -85,6 +85,14 @@ pub struct Prepared {
     /// "Road columns"): the hill and steep slopes when it climbs, and wire.
     pub road_areas: [Vec<(Polygon, AreaCost)>; 5],
     pub road_lines: [Vec<(Polyline, LineCost)>; 5],
+    /// Every piece of terrain a unit may scout, in the order of its
+    /// `spot` (the areas, then the building sections: section `b` is spot
+    /// `terrain.len() + b`), with their boxes.
+    pub spots: Vec<Polygon>,
+    pub spot_boxes: Vec<Bbox>,
+    /// For each of `cover`: the building section whose points it has, if
+    /// any (`building_cover` gives such a polygon the section's cover).
+    pub cover_building: Vec<Option<usize>>,
 }
 
 const MOVERS: [Mover; 5] = [
@@ -248,7 +256,22 @@ impl Prepared {
             .iter()
             .map(|(p, _): &(Polygon, u8)| Bbox::of(&p.points))
             .collect();
+        let spots: Vec<Polygon> = sc
+            .terrain
+            .iter()
+            .map(|a| &a.points)
+            .chain(sc.buildings.iter().map(|b| &b.points))
+            .map(|p| Polygon::new(p.clone()))
+            .collect();
+        let spot_boxes = spots.iter().map(|p| Bbox::of(&p.points)).collect();
+        let cover_building = cover
+            .iter()
+            .map(|(p, _): &(Polygon, Cover)| sc.buildings.iter().position(|b| b.points == p.points))
+            .collect();
         Prepared {
+            spots,
+            spot_boxes,
+            cover_building,
             areas,
             lines,
             sight,
@@ -287,6 +310,12 @@ impl RedActions {
 
     pub fn sc(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// Building section `b`'s polygon and box (`None`: no such section).
+    pub(crate) fn building_polygon(&self, b: usize) -> Option<(&Polygon, Bbox)> {
+        let i = self.sc().terrain.len() + b;
+        (b < self.sc().buildings.len()).then(|| (&self.prep.spots[i], self.prep.spot_boxes[i]))
     }
 
     pub fn troop(&self, u: &Unit) -> &TroopType {

@@ -221,13 +221,8 @@ impl RedActions {
         if s.option("rout_standard_ra") && self.abandons_weapons(u) {
             return Some("machine-gun and mortar teams cannot rally (the original rules)".into());
         }
-        let mine = u.footprint();
         for (j, o) in s.units.iter().enumerate() {
-            if o.side != u.side
-                && o.on_table()
-                && !o.routing
-                && crate::geometry::within(&mine, &o.footprint(), self.troop(o).speed)
-            {
+            if o.side != u.side && o.on_table() && !o.routing && u.within(o, self.troop(o).speed) {
                 return Some(format!(
                     "{} is within a full move of it",
                     self.name(j as UnitId)
@@ -307,7 +302,8 @@ impl RedActions {
             return false;
         }
         let m = &self.sc().tables.morale;
-        let mine = self.bases_of(s, id);
+        // Troops aboard: their car stands for them.
+        let stands = car.map_or(u, |c| s.unit(c));
         let flanked = |p| match car {
             Some(c) => {
                 let o = s.unit(c).formation.outline();
@@ -323,7 +319,7 @@ impl RedActions {
                 return false;
             }
             let theirs = eu.footprint();
-            if !crate::geometry::within(&mine, &theirs, m.enemy_behind_flank_within) {
+            if !stands.within(eu, m.enemy_behind_flank_within) {
                 return false;
             }
             let behind = theirs.iter().filter(|b| flanked(b.pose.at)).count();
@@ -343,7 +339,7 @@ impl RedActions {
                             crate::scenario::Category::ArmouredCar
                                 | crate::scenario::Category::Tank
                         ))
-                    && crate::geometry::within(&fu.footprint(), &theirs, self.troop(fu).speed)
+                    && fu.within(eu, self.troop(fu).speed)
                     && self.sees_unit(s, f, e, self.sight_range())
             })
         })

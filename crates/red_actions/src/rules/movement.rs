@@ -16,7 +16,7 @@
 use super::RedActions;
 use crate::geometry::{
     self, AreaCost, Base, Bbox, Formation, LineCost, PathCost, Polygon, Polyline, Turn,
-    corner_paths, dist2, offset, path_cost_boxed, round_sqrt, unit_dist2,
+    corner_paths, dist2, offset, path_cost_boxed, round_sqrt,
 };
 use crate::scenario::Category;
 use crate::state::{Action, Event, Order, Segment, State, Status, Unit, UnitId};
@@ -128,8 +128,6 @@ impl RedActions {
         let me = s.unit(id);
         let zone = self.sc().tables.distances.enemy_zone;
         let mine = to.bbox();
-        let mut new = None;
-        let mut old = None;
         let all = 0..s.units.len() as u16;
         let ids: &mut dyn Iterator<Item = u16> = match among {
             Some(list) => &mut list.iter().copied(),
@@ -149,18 +147,17 @@ impl RedActions {
             if mine.gap(&o.formation.bbox()) > zone.0 as i64 + 1 {
                 continue;
             }
-            let new = new.get_or_insert_with(|| to.base_corners());
-            let theirs = o.formation.base_corners();
-            if geometry::quads_overlap(new, &theirs) {
+            // Whole units asked by their outlines (`Formation::outline_quad`).
+            let theirs = &o.formation;
+            if to.overlaps(theirs) {
                 return Err(format!(
                     "it would run into {}",
                     self.name_for(s, Some(me.side), j)
                 ));
             }
-            if enemy && geometry::quads_within(new, &theirs, zone) {
-                let old = old.get_or_insert_with(|| from.base_corners());
-                let before = geometry::quads_dist2(old, &theirs);
-                let after = geometry::quads_dist2(new, &theirs);
+            if enemy && to.within(theirs, zone) {
+                let before = from.dist2(theirs);
+                let after = to.dist2(theirs);
                 if after < before {
                     return Err(format!(
                         "it would come within {zone} of {} (only a charge may)",
@@ -1000,11 +997,13 @@ impl RedActions {
     /// The nearest enemy on the table, by base distance.
     pub fn nearest_enemy(&self, s: &State, id: UnitId) -> Option<UnitId> {
         let me = s.unit(id);
-        let mine = me.footprint();
+        // Whole units asked by their outlines (the unit's bases only on
+        // the table).
+        let mine = me.on_table().then_some(me.formation);
         s.ids()
             .filter(|&j| s.unit(j).side != me.side && s.unit(j).on_table())
             .min_by_key(|&j| {
-                unit_dist2(&mine, &s.unit(j).footprint())
+                mine.and_then(|m| m.dist2(&s.unit(j).formation))
                     .map(|d| d.inches().0)
                     .unwrap_or(i32::MAX)
             })

@@ -146,10 +146,10 @@ impl RedActions {
         if a.formation.bbox().gap(&b.formation.bbox()) > limit.0 as i64 {
             return false;
         }
-        let (mine, theirs) = (a.footprint(), b.footprint());
-        if !crate::geometry::within(&mine, &theirs, limit) {
+        if !a.formation.within(&b.formation, limit) {
             return false;
         }
+        let (mine, theirs) = (a.footprint(), b.footprint());
         mine.iter().any(|m| {
             let from = m.front_centre();
             theirs.iter().any(|t| {
@@ -166,8 +166,8 @@ impl RedActions {
         let u = s.unit(id);
         let m = &self.sc().tables.morale;
         // Troops aboard a train: where their car is (it stands for them).
-        let mine = self.bases_of(s, id);
         let seen = self.riding_in(s, id).unwrap_or(id);
+        let stands = s.unit(seen);
         s.ids()
             .filter(|&o| {
                 let ou = s.unit(o);
@@ -176,7 +176,7 @@ impl RedActions {
                     && ou.on_table()
                     && !ou.routing
                     && self.cat(ou) == Category::Officer
-                    && (crate::geometry::within(&mine, &ou.footprint(), m.senior_near)
+                    && (stands.within(ou, m.senior_near)
                         || self.sees_unit(s, o, seen, m.senior_sees_within))
             })
             .filter_map(|o| {
@@ -450,7 +450,7 @@ impl RedActions {
             });
         }
         let near = self.sc().tables.morale.senior_near;
-        if !crate::geometry::within(&u.footprint(), &t.footprint(), near) {
+        if !u.within(t, near) {
             return w.say(|| format!("{} is more than {near} away", self.unit_name(s, target)));
         }
         let commissar = |tok: Option<Officer>| {
@@ -591,7 +591,6 @@ impl RedActions {
         }
         let u = s.unit(id);
         let m = &self.sc().tables.morale;
-        let mine = u.footprint();
         s.ids().any(|o| {
             let ou = s.unit(o);
             o != id
@@ -600,8 +599,7 @@ impl RedActions {
                 && !ou.routing
                 && ou.officer.is_some()
                 && self.cat(ou) == Category::Officer
-                && (crate::geometry::within(&mine, &ou.footprint(), m.senior_near)
-                    || self.sees_unit(s, o, id, m.senior_sees_within))
+                && (u.within(ou, m.senior_near) || self.sees_unit(s, o, id, m.senior_sees_within))
         })
     }
 
@@ -612,14 +610,14 @@ impl RedActions {
         self.standing(s, target)
             && t.shooting > 0
             && tg.order != crate::state::Order::Limbered
-            && crate::geometry::within(&tg.footprint(), &s.unit(id).footprint(), t.range)
+            && tg.within(s.unit(id), t.range)
             && self.fire_sums(s, target, id).is_some()
     }
 
     /// (at close range, in the open) of a target the unit can fire at.
     fn place_priority(&self, s: &State, id: UnitId, target: UnitId) -> Option<(bool, bool)> {
         let range = self.troop(s.unit(id)).range;
-        if !crate::geometry::within(&s.unit(id).footprint(), &s.unit(target).footprint(), range) {
+        if !s.unit(id).within(s.unit(target), range) {
             return None;
         }
         let f = self.fire_sums(s, id, target)?;

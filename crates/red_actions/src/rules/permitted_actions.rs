@@ -170,9 +170,7 @@ impl RedActions {
 
     /// Whether two units' bases touch (or nearly: within 0.01").
     pub fn in_contact(&self, a: &Unit, b: &Unit) -> bool {
-        a.on_table()
-            && b.on_table()
-            && crate::geometry::within(&a.footprint(), &b.footprint(), engine::param::Inches(1))
+        a.within(b, engine::param::Inches(1))
     }
 
     /// The start of a turn: which units touch which (for combining).

@@ -21,10 +21,12 @@
 
 use super::RedActions;
 use super::movement::Blocked;
-use crate::geometry::{self, corner_paths};
+use crate::geometry::{
+    self, AreaCost, Bbox, Formation, LineCost, Polygon, Polyline, path_cost_boxed,
+};
 use crate::scenario::Category;
 use crate::state::{Event, Order, State, Test, UnitId};
-use engine::param::Inches;
+use engine::param::{Inches, Point};
 
 /// A router's run worked out: how far, what stopped it, the friends it
 /// ran through and those it passed within 8" of.
@@ -36,7 +38,47 @@ pub struct RoutRun {
     pub near: Vec<UnitId>,
 }
 
+/// The terrain that can stop a router or a pursuer, who are not charged
+/// for the ground they cross: the pieces impassable to its kind of
+/// mover, with their boxes (the others never make a path impassable).
+struct Walls<'a> {
+    areas: Vec<(&'a Polygon, AreaCost, Bbox)>,
+    lines: Vec<(&'a Polyline, LineCost, Bbox)>,
+}
+
+impl Walls<'_> {
+    /// Whether every base corner's straight path from `from` (its bases'
+    /// corners) to `to` stays clear of them: what `worst_path_cost` of
+    /// those paths through all the terrain being `Some` asks.
+    fn let_pass(&self, from: &[[Point; 4]], to: &Formation) -> bool {
+        from.iter().zip(to.base_list().iter()).all(|(a, b)| {
+            let b = b.corners();
+            (0..4).all(|i| path_cost_boxed(&[a[i], b[i]], &self.areas, &self.lines).is_some())
+        })
+    }
+}
+
 impl RedActions {
+    /// [`Walls`] for the unit's kind of mover.
+    fn walls(&self, s: &State, id: UnitId) -> Walls<'_> {
+        let m = self.mover(s.unit(id)) as usize;
+        let prep = &self.prep;
+        Walls {
+            areas: prep.areas[m]
+                .iter()
+                .zip(&prep.area_boxes[m])
+                .filter(|((_, c), _)| *c == AreaCost::Impassable)
+                .map(|((p, c), b)| (p, *c, *b))
+                .collect(),
+            lines: prep.lines[m]
+                .iter()
+                .zip(&prep.line_boxes[m])
+                .filter(|((_, c), _)| *c == LineCost::Impassable)
+                .map(|((l, c), b)| (l, *c, *b))
+                .collect(),
+        }
+    }
+
     /// The direction of a rout: backward when the nearest enemy is ahead.
     fn rout_distance(&self, s: &State, id: UnitId) -> Inches {
         let u = s.unit(id);
@@ -71,6 +113,8 @@ impl RedActions {
         };
         let mut touched: Vec<(UnitId, i32)> = Vec::new();
         let mut last_clear = 0;
+        let walls = self.walls(s, id);
+        let start: Vec<[Point; 4]> = f.base_list().iter().map(|b| b.corners()).collect();
         let step = 25;
         let mut k = step;
         let full = d.0.abs();
@@ -81,11 +125,7 @@ impl RedActions {
                 run.blocked = Blocked::Edge;
                 break;
             }
-            let paths = corner_paths(&f.base_list(), &to.base_list());
-            let m = self.mover(u) as usize;
-            let areas: Vec<_> = self.prep.areas[m].iter().map(|(p, c)| (p, *c)).collect();
-            let lines: Vec<_> = self.prep.lines[m].iter().map(|(p, c)| (p, *c)).collect();
-            if geometry::worst_path_cost(&paths, &areas, &lines).is_none() {
+            if !walls.let_pass(&start, &to) {
                 run.blocked = Blocked::Impassable;
                 break;
             }
@@ -241,9 +281,8 @@ impl RedActions {
         let f = u.formation;
         let speed = self.troop(u).speed.0;
         let zone = self.sc().tables.distances.enemy_zone;
-        let m = self.mover(u) as usize;
-        let areas: Vec<_> = self.prep.areas[m].iter().map(|(p, c)| (p, *c)).collect();
-        let lines: Vec<_> = self.prep.lines[m].iter().map(|(p, c)| (p, *c)).collect();
+        let walls = self.walls(s, id);
+        let start: Vec<[Point; 4]> = f.base_list().iter().map(|b| b.corners()).collect();
         let mut last = 0;
         let mut k = 25;
         while k < speed + 25 {
@@ -252,8 +291,7 @@ impl RedActions {
             if !self.on_table(&to) {
                 return (Inches(last), true);
             }
-            let paths = corner_paths(&f.base_list(), &to.base_list());
-            if geometry::worst_path_cost(&paths, &areas, &lines).is_none() {
+            if !walls.let_pass(&start, &to) {
                 return (Inches(last), true);
             }
             let bases = to.base_list();

@@ -18,50 +18,87 @@ use crate::state::{Ask, Event, FireMode, Order, Phase, Segment, State, Status, U
 use crate::tables::Effect;
 use engine::param::Degrees;
 
-/// The fire sums worked out while one state's choices are listed.
+/// What is worked out while one state's choices are listed: the fire
+/// sums of a pair of units ([`RedActions::fire_sums`]), the cover a unit
+/// stands in ([`RedActions::cover_of`]) and whether a unit has a clear
+/// line to another ([`RedActions::unit_sees`]), each a pure function of
+/// the state (and the table).
 #[derive(Default)]
-struct SumsKept {
+pub(crate) struct ListingKept {
     /// The address of the state listed (`None`: no listing under way).
     state: Option<usize>,
-    sums: Vec<(UnitId, UnitId, Option<FireSums>)>,
+    pub(crate) sums: Vec<((UnitId, UnitId), Option<FireSums>)>,
+    pub(crate) covers: Vec<(UnitId, Cover)>,
+    pub(crate) sights: Vec<((UnitId, UnitId), bool)>,
 }
 
 thread_local! {
-    static SUMS_MEMO: std::cell::RefCell<SumsKept> = std::cell::RefCell::default();
+    static LISTING_MEMO: std::cell::RefCell<ListingKept> = std::cell::RefCell::default();
 }
 
-/// While alive, [`RedActions::fire_sums`] keeps its answers for the state
-/// it was made for: the state is borrowed, unchanged, for as long as the
-/// listing that makes it lasts, so the sums of a pair cannot differ. A
-/// second one while one is alive leaves the first in charge.
-pub(crate) struct SumsMemo {
+/// While alive, the answers of [`ListingKept`] are kept for the state it
+/// was made for: the state is borrowed, unchanged, for as long as the
+/// listing that makes it lasts, so they cannot differ. A second one while
+/// one is alive leaves the first in charge.
+pub(crate) struct ListingMemo {
     owner: bool,
 }
 
-impl SumsMemo {
-    pub(crate) fn new(s: &State) -> SumsMemo {
-        SUMS_MEMO.with(|m| {
+impl ListingMemo {
+    pub(crate) fn new(s: &State) -> ListingMemo {
+        LISTING_MEMO.with(|m| {
             let mut m = m.borrow_mut();
             if m.state.is_some() {
-                return SumsMemo { owner: false };
+                return ListingMemo { owner: false };
             }
-            m.state = Some(s as *const State as usize);
+            *m = ListingKept {
+                state: Some(s as *const State as usize),
+                ..std::mem::take(&mut *m)
+            };
             m.sums.clear();
-            SumsMemo { owner: true }
+            m.covers.clear();
+            m.sights.clear();
+            ListingMemo { owner: true }
         })
     }
 }
 
-impl Drop for SumsMemo {
+impl Drop for ListingMemo {
     fn drop(&mut self) {
         if self.owner {
-            SUMS_MEMO.with(|m| {
-                let mut m = m.borrow_mut();
-                m.state = None;
-                m.sums.clear();
-            });
+            LISTING_MEMO.with(|m| m.borrow_mut().state = None);
         }
     }
+}
+
+/// The answer kept for `key` in the list `field` picks while the listing
+/// of `s` is under way, else `work()` (kept if that listing is).
+pub(crate) fn listing_kept<K: PartialEq + Copy, V: Copy>(
+    s: &State,
+    field: fn(&mut ListingKept) -> &mut Vec<(K, V)>,
+    key: K,
+    work: impl FnOnce() -> V,
+) -> V {
+    let at = s as *const State as usize;
+    let kept = LISTING_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.state != Some(at) {
+            return None;
+        }
+        field(&mut m).iter().find(|(k, _)| *k == key).map(|x| x.1)
+    });
+    if let Some(v) = kept {
+        return v;
+    }
+    // Worked out with the memo free: the work may ask it too.
+    let v = work();
+    LISTING_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.state == Some(at) {
+            field(&mut m).push((key, v));
+        }
+    });
+    v
 }
 
 /// What a shot would be, worked out before the dice.
@@ -85,33 +122,27 @@ impl RedActions {
         self.fire_refusal(s, id, seg, target, crate::state::FireMode::Direct)
     }
 
+    /// A troop card's fire arcs, each as its direction from the facing and
+    /// its half-width: the card's, or straight ahead with the table's arc.
+    pub(crate) fn fire_arcs<'a>(
+        &'a self,
+        t: &'a crate::scenario::TroopType,
+    ) -> impl Iterator<Item = (Degrees, Degrees)> + 'a {
+        let table = (Degrees(0), self.sc().tables.shooting_modifiers.arc);
+        (t.arcs.iter().map(|a| (a.toward, a.half))).chain(t.arcs.is_empty().then_some(table))
+    }
+
     /// The arithmetic of a shot (`None`: no base can fire at the target).
-    /// While a unit's choices are listed ([`SumsMemo`]) each pair's sums
+    /// While a unit's choices are listed ([`ListingMemo`]) each pair's sums
     /// are worked out once (shooting, gun fire and the priority rule ask
     /// again and again of the same state).
     pub fn fire_sums(&self, s: &State, id: UnitId, target: UnitId) -> Option<FireSums> {
-        let key = (s as *const State as usize, id, target);
-        let kept = SUMS_MEMO.with(|m| {
-            let m = m.borrow();
-            if m.state != Some(key.0) {
-                return None;
-            }
-            m.sums
-                .iter()
-                .find(|&&(i, t, _)| (i, t) == (id, target))
-                .map(|x| x.2)
-        });
-        if let Some(sums) = kept {
-            return sums;
-        }
-        let sums = self.fire_sums_worked_out(s, id, target);
-        SUMS_MEMO.with(|m| {
-            let mut m = m.borrow_mut();
-            if m.state == Some(key.0) {
-                m.sums.push((id, target, sums));
-            }
-        });
-        sums
+        listing_kept(
+            s,
+            |m| &mut m.sums,
+            (id, target),
+            || self.fire_sums_worked_out(s, id, target),
+        )
     }
 
     /// [`RedActions::fire_sums`], worked out.
@@ -126,11 +157,6 @@ impl RedActions {
         let aboard = tg.status == Status::Waiting;
         let range = self.fire_range(t.range);
         let half_range = range.fraction(1, 2);
-        let arcs: Vec<(Degrees, Degrees)> = if t.arcs.is_empty() {
-            vec![(Degrees(0), tables.shooting_modifiers.arc)]
-        } else {
-            t.arcs.iter().map(|a| (a.toward, a.half)).collect()
-        };
         let mut count = 0u8;
         let mut close = false;
         let mut in_arc = Vec::new();
@@ -138,19 +164,31 @@ impl RedActions {
         // apart than the range is out of range (the distance is at least
         // the gap).
         let (mq, tq) = (geometry::quads(&mine), geometry::quads(&theirs));
-        let mut base_arcs: Vec<Arc> = Vec::with_capacity(arcs.len());
+        // The target's bases tile its outline (the unit it rides in, if
+        // aboard): an arc that reaches no part of the outline reaches none
+        // of them, so it is not tried base by base, nor a base with no
+        // other arc.
+        let outline = s.unit(self.hit_target(s, target)).formation.outline();
+        let mut base_arcs: Vec<Arc> = Vec::with_capacity(t.arcs.len().max(1));
         for (b, (bq, bb)) in mine.iter().zip(&mq) {
             let mut counts = false;
             base_arcs.clear();
-            base_arcs.extend(arcs.iter().map(|&(toward, half)| {
-                if toward.0 == 1800 {
-                    Arc::behind(b, half)
-                } else {
-                    let mut a = Arc::ahead(b, half);
-                    a.facing = Degrees(a.facing.0 + toward.0).normalised();
-                    a
-                }
-            }));
+            base_arcs.extend(
+                self.fire_arcs(t)
+                    .map(|(toward, half)| {
+                        if toward.0 == 1800 {
+                            Arc::behind(b, half)
+                        } else {
+                            let mut a = Arc::ahead(b, half);
+                            a.facing = Degrees(a.facing.0 + toward.0).normalised();
+                            a
+                        }
+                    })
+                    .filter(|a| a.reaches_corners(&outline)),
+            );
+            if base_arcs.is_empty() {
+                continue;
+            }
             'targets: for (tb, (tbq, tbb)) in theirs.iter().zip(&tq) {
                 if bb.gap(tbb) > range.0 as i64 {
                     continue;
@@ -236,15 +274,21 @@ impl RedActions {
     }
 
     /// The best cover a unit stands in: the most of its base centres.
+    /// (Kept while a listing is under way: [`ListingMemo`].)
     pub fn cover_of(&self, s: &State, id: UnitId) -> Cover {
+        listing_kept(s, |m| &mut m.covers, id, || self.cover_worked_out(s, id))
+    }
+
+    /// [`RedActions::cover_of`], worked out.
+    fn cover_worked_out(&self, s: &State, id: UnitId) -> Cover {
         // Troops aboard: the car's sides stop bullets (rulings, Trains).
         if s.unit(id).status == Status::Waiting && self.riding_in(s, id).is_some() {
             return Cover::Hard;
         }
         let centres = Self::centres(&s.unit(id).footprint());
         let mut best = Cover::None;
-        for (poly, c) in &self.prep.cover {
-            let Some(c) = self.building_cover(s, id, poly, *c) else {
+        for ((poly, c), &building) in self.prep.cover.iter().zip(&self.prep.cover_building) {
+            let Some(c) = self.building_cover(s, id, building, *c) else {
                 continue;
             };
             let inside = centres

@@ -187,17 +187,27 @@ impl RedActions {
                 out.push(Action::Scout { unit: id, spot });
             }
         }
-        for t in s.ids() {
-            if s.unit(t).side != u.side {
-                out.push(Action::Spring {
-                    unit: id,
-                    target: t,
-                });
-            } else if s.unit(t).ambush {
-                out.push(Action::Release {
-                    unit: id,
-                    ambusher: t,
-                });
+        // Springing is the whole segment of a unit in ambush, releasing one
+        // the whole segment of a senior officer (not in ambush itself):
+        // `ambush_refusal`, `more_refusal` and `release_refusal` refuse
+        // every other, so they are not listed to be refused one by one.
+        let spring = starting && u.ambush;
+        let release = starting && !u.ambush && self.senior_officer(s, id);
+        if spring || release {
+            for t in s.ids() {
+                if s.unit(t).side != u.side {
+                    if spring {
+                        out.push(Action::Spring {
+                            unit: id,
+                            target: t,
+                        });
+                    }
+                } else if s.unit(t).ambush && release {
+                    out.push(Action::Release {
+                        unit: id,
+                        ambusher: t,
+                    });
+                }
             }
         }
         if starting {
@@ -300,8 +310,8 @@ impl RedActions {
         }
         self.reveal_seen(s, ev);
         if moved && s.outcome.is_none() {
-            let old = before.footprint();
-            self.check_springs(s, id, &old, ev);
+            let old = before.on_table().then_some(before.formation);
+            self.check_springs(s, id, old, ev);
         }
     }
 }

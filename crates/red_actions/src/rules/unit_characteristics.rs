@@ -19,7 +19,7 @@
 //! the base a Storm unit gives up is no involuntary loss (no fear test).
 
 use super::RedActions;
-use crate::geometry::{Formation, Quads, quads, quads_dist2, quads_farther};
+use crate::geometry::Formation;
 use crate::scenario::Trait;
 use crate::state::{Action, Ask, Event, Phase, State, UnitId};
 
@@ -48,7 +48,7 @@ impl RedActions {
         id: UnitId,
         a: &Action,
         seen: &[UnitId],
-        step: &std::cell::OnceCell<Option<(Formation, Quads, Quads)>>,
+        step: &std::cell::OnceCell<Option<Formation>>,
     ) -> bool {
         let moved = step.get_or_init(|| {
             let seg = self.segment_of(s, id);
@@ -58,12 +58,9 @@ impl RedActions {
                 Action::Turn { turn, .. } => self.turn(s, id, &seg, turn).ok(),
                 _ => None,
             }
-            .map(|m| {
-                let before = quads(&s.unit(id).footprint());
-                (m.formation, before, quads(&m.formation.base_list()))
-            })
+            .map(|m| m.formation)
         });
-        let Some((to, before, after)) = moved else {
+        let Some(to) = moved else {
             return false;
         };
         if let Action::Turn { .. } = a {
@@ -73,10 +70,14 @@ impl RedActions {
                 .iter()
                 .all(|&e| !self.ahead_of(&u, s.unit(e).formation.front.at));
         }
+        // The unit and the enemies are on the table (the Mob roll asks of
+        // no other): whole units asked by their outlines.
+        let from = &s.unit(id).formation;
         seen.iter().all(|&e| {
-            let theirs = quads(&s.unit(e).footprint());
-            match quads_dist2(before, &theirs) {
-                Some(d) => quads_farther(after, &theirs, d),
+            let theirs = &s.unit(e).formation;
+            match from.dist2(theirs) {
+                // Farther from every base: none at all is farther too.
+                Some(d) => to.dist2(theirs).is_none_or(|n| n > d),
                 // No bases either side: `None > None` is false.
                 None => false,
             }

@@ -21,7 +21,7 @@
 
 use super::{Prepared, RedActions};
 use crate::geometry::{
-    Bbox, Polygon, boundary_dist2, dist2, in_polygon, line_of_sight, segment_enters,
+    Bbox, Polygon, boundary_dist2, dist2, in_polygon, line_of_sight_through, segment_enters,
 };
 use crate::scenario::{Elevation, Scenario};
 use engine::param::{Inches, Point};
@@ -165,7 +165,11 @@ impl RedActions {
     /// Whether hills hide `to` from `from` (or the other way: sight is
     /// the same both ways).
     pub fn hills_hide(&self, from: Point, to: Point) -> bool {
-        let (hf, ht) = (self.height(from), self.height(to));
+        self.hills_hide_at(from, to, (self.height(from), self.height(to)))
+    }
+
+    /// [`RedActions::hills_hide`] with the ends' heights known.
+    fn hills_hide_at(&self, from: Point, to: Point, (hf, ht): (u8, u8)) -> bool {
         let (hi_p, hi, lo_p, lo) = if hf >= ht {
             (from, hf, to, ht)
         } else {
@@ -221,25 +225,34 @@ impl RedActions {
         };
         let overlook = hi >= 2 && hi > lo;
         let dead = self.sc().tables.visibility.dead_ground;
-        let mut areas = Vec::new();
         let line = Bbox::of(&[from, to]);
-        for (poly, pb) in self.prep.sight.iter().zip(&self.prep.sight_boxes) {
-            // Neither holding an end nor entered: nothing below (and
-            // nothing in line_of_sight) comes of it.
-            if !pb.meets(&line) {
-                continue;
-            }
-            let holds_end = in_polygon(poly, from) || in_polygon(poly, to);
-            if overlook && !holds_end {
-                if segment_enters(from, to, poly) && boundary_dist2(poly, lo_p).within(dead) {
-                    return false;
-                }
-                continue;
-            }
-            areas.push(poly);
+        // Neither holding an end nor entered: nothing below (and nothing in
+        // line_of_sight) comes of an area whose box misses the line's.
+        let near = || {
+            (self.prep.sight.iter())
+                .zip(&self.prep.sight_boxes)
+                .filter(move |(_, pb)| pb.meets(&line))
+                .map(|(poly, _)| poly)
+        };
+        // From a hill, an area holding neither end is overlooked (its dead
+        // ground aside); line_of_sight judges the others.
+        let overlooked =
+            |poly: &Polygon| overlook && !(in_polygon(poly, from) || in_polygon(poly, to));
+        if near().any(|poly| {
+            overlooked(poly)
+                && segment_enters(from, to, poly)
+                && boundary_dist2(poly, lo_p).within(dead)
+        }) {
+            return false;
         }
-        let hedges: Vec<_> = self.prep.hedges.iter().collect();
-        line_of_sight(from, to, &areas, &hedges, &self.sight_rules(), conspicuous)
-            && !self.hills_hide(from, to)
+        let areas = near().filter(|poly| !overlooked(poly));
+        line_of_sight_through(
+            from,
+            to,
+            areas,
+            &self.prep.hedges,
+            &self.sight_rules(),
+            conspicuous,
+        ) && !self.hills_hide_at(from, to, (hf, ht))
     }
 }
