@@ -322,8 +322,9 @@ impl RedActions {
         if let Some(r) = self.mob_refusal(s, a) {
             return Some(r);
         }
-        if self.held_back(s, id)
-            && matches!(a, Action::Advance { .. } | Action::Wheel { .. })
+        // (The kind of action first: the cheapest question.)
+        if matches!(a, Action::Advance { .. } | Action::Wheel { .. })
+            && self.held_back(s, id)
             && self.moves_nearer(s, a)
         {
             return Some(format!(
