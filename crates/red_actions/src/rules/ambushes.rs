@@ -45,6 +45,31 @@ struct Looked {
     dummies: Vec<(Side, Point, bool)>,
 }
 
+impl Looked {
+    fn units_of(
+        s: &State,
+    ) -> impl Iterator<Item = (usize, Side, crate::geometry::Formation, bool)> {
+        (s.units.iter().enumerate())
+            .filter(|(_, u)| u.on_table())
+            .map(|(i, u)| (i, u.side, u.formation, u.hidden))
+    }
+    fn dummies_of(s: &State) -> impl Iterator<Item = (Side, Point, bool)> {
+        (s.dummies.iter()).map(|d| (d.side, d.at, d.gone))
+    }
+    fn of(s: &State) -> Looked {
+        Looked {
+            units: Self::units_of(s).collect(),
+            dummies: Self::dummies_of(s).collect(),
+        }
+    }
+    /// Whether the state's units and dummies are as they were at this
+    /// look (`Looked::of(s) == *self`, nothing gathered).
+    fn is_of(&self, s: &State) -> bool {
+        Self::units_of(s).eq(self.units.iter().copied())
+            && Self::dummies_of(s).eq(self.dummies.iter().copied())
+    }
+}
+
 thread_local! {
     static NOTHING_SEEN: std::cell::RefCell<Option<(std::sync::Arc<crate::scenario::Scenario>, Looked)>> =
         const { std::cell::RefCell::new(None) };
@@ -297,13 +322,15 @@ impl RedActions {
         // hidden) and the dummies left, and the table: when they are as
         // they were at the last look that revealed nothing, nothing is
         // revealed now either.
-        let looked = Looked {
-            units: (s.units.iter().enumerate())
-                .filter(|(_, u)| u.on_table())
-                .map(|(i, u)| (i, u.side, u.formation, u.hidden))
-                .collect(),
-            dummies: (s.dummies.iter()).map(|d| (d.side, d.at, d.gone)).collect(),
-        };
+        let unmoved = NOTHING_SEEN.with(|k| {
+            k.borrow()
+                .as_ref()
+                .is_some_and(|(sc, l)| std::sync::Arc::ptr_eq(sc, &self.scenario) && l.is_of(s))
+        });
+        if unmoved {
+            return;
+        }
+        let looked = Looked::of(s);
         // Else, when only some of them moved (or came, or went): those
         // seen by no one then are still unseen by those that stayed; only
         // the pairs of an observer or a hidden thing not as it was are

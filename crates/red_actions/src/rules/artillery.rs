@@ -666,6 +666,17 @@ impl RedActions {
             && self.sc().tables.move_fire[self.move_fire_row(s, id)].turn
     }
 
+    /// Whether the unit's kind pivots to fire at all (not rifles, sabres,
+    /// officers or train cars; a pivot in the table and a shooting value).
+    pub(crate) fn pivots_to_fire(&self, s: &State, id: UnitId) -> bool {
+        let u = s.unit(id);
+        let c = self.cat(u);
+        let max = self.sc().tables.move_fire[self.move_fire_row(s, id)].pivot;
+        !(c.is_rifles() || matches!(c, Category::Sabre | Category::Officer) || c.is_train_car())
+            && max.0 > 0
+            && self.troop(u).shooting != 0
+    }
+
     /// Moving and Shooting: a pivot before firing, about the middle of
     /// the unit, up to the table's angle; the first thing in a segment.
     pub fn pivot(
@@ -676,12 +687,8 @@ impl RedActions {
         angle: Degrees,
     ) -> Result<geometry::Formation, String> {
         let u = s.unit(id);
-        let c = self.cat(u);
         let max = self.sc().tables.move_fire[self.move_fire_row(s, id)].pivot;
-        if c.is_rifles() || matches!(c, Category::Sabre | Category::Officer) || c.is_train_car() {
-            return Err(format!("{} does not pivot to fire", self.name(id)));
-        }
-        if max.0 <= 0 || self.troop(u).shooting == 0 {
+        if !self.pivots_to_fire(s, id) {
             return Err(format!("{} does not pivot to fire", self.name(id)));
         }
         if !u.on_table() {

@@ -562,20 +562,7 @@ impl RedActions {
     /// not routing, each helper asked once (the lone actions first, then
     /// the kinds; the listing asks for gun fire target by target).
     fn all_samples(&self, s: &State, id: UnitId, starting: bool, cands: &mut Vec<Action>) {
-        if starting {
-            cands.push(Action::RallyTerror { unit: id });
-            cands.push(Action::Limber { unit: id });
-            cands.push(Action::Unlimber { unit: id });
-        }
-        cands.push(Action::Unpin { unit: id });
-        cands.push(Action::Reform { unit: id });
-        if starting {
-            cands.push(Action::Repair { unit: id });
-        }
-        cands.push(Action::Evade { unit: id });
-        self.train_samples(s, id, cands);
-        self.more_choices(s, id, starting, cands);
-        self.officer_choices(s, id, cands);
+        self.lone_samples(s, id, starting, cands);
         for kind in [
             ActionKind::Move,
             ActionKind::Pivot,
@@ -584,6 +571,36 @@ impl RedActions {
         ] {
             self.kind_samples(s, id, starting, Some(kind), cands);
         }
+    }
+
+    /// The candidates of the actions alone of their kind (their helpers
+    /// add some kinds: the caller keeps what it asks for). What the rules
+    /// refuse whatever else holds is not listed, to be refused one by one:
+    /// rallying from terror without terror, limbering other than guns,
+    /// the pinned test unpinned, getting going again other than tanks and
+    /// armoured cars.
+    fn lone_samples(&self, s: &State, id: UnitId, starting: bool, cands: &mut Vec<Action>) {
+        let u = s.unit(id);
+        if starting {
+            if u.terror > 0 {
+                cands.push(Action::RallyTerror { unit: id });
+            }
+            if self.cat(u).is_gun() {
+                cands.push(Action::Limber { unit: id });
+                cands.push(Action::Unlimber { unit: id });
+            }
+        }
+        if u.pinned {
+            cands.push(Action::Unpin { unit: id });
+        }
+        cands.push(Action::Reform { unit: id });
+        if starting && self.is_motor(s, id) {
+            cands.push(Action::Repair { unit: id });
+        }
+        cands.push(Action::Evade { unit: id });
+        self.train_samples(s, id, cands);
+        self.more_choices(s, id, starting, cands);
+        self.officer_choices(s, id, starting, cands);
     }
 
     /// The candidates of one kind for a unit on the table, not routing
@@ -600,25 +617,12 @@ impl RedActions {
         let u = s.unit(id);
         let from = cands.len();
         match kind {
-            None => {
-                if starting {
-                    cands.push(Action::RallyTerror { unit: id });
-                    cands.push(Action::Limber { unit: id });
-                    cands.push(Action::Unlimber { unit: id });
-                }
-                cands.push(Action::Unpin { unit: id });
-                cands.push(Action::Reform { unit: id });
-                if starting {
-                    cands.push(Action::Repair { unit: id });
-                }
-                cands.push(Action::Evade { unit: id });
-                self.train_samples(s, id, cands);
-                self.more_choices(s, id, starting, cands);
-                self.officer_choices(s, id, cands);
-            }
+            None => self.lone_samples(s, id, starting, cands),
             Some(ActionKind::Move) => self.move_samples(s, id, cands),
             Some(ActionKind::Pivot) => {
-                if starting {
+                // Only a unit whose kind pivots to fire, first in its
+                // segment (`pivot` refuses the rest).
+                if starting && self.pivots_to_fire(s, id) {
                     for a in [-450, -200, 200, 450] {
                         cands.push(Action::Pivot {
                             unit: id,
@@ -654,7 +658,9 @@ impl RedActions {
             Some(ActionKind::Scout | ActionKind::Ambush | ActionKind::Buildings) => {
                 self.more_choices(s, id, starting, cands)
             }
-            Some(ActionKind::Reorganise | ActionKind::Join) => self.officer_choices(s, id, cands),
+            Some(ActionKind::Reorganise | ActionKind::Join) => {
+                self.officer_choices(s, id, starting, cands)
+            }
         }
         // Keep what is of this kind (the helpers of the lone actions,
         // scouting, ambushes, buildings and officers list several kinds).

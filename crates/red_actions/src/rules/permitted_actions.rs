@@ -332,8 +332,9 @@ impl RedActions {
         if let Some(r) = self.mob_refusal(s, a) {
             return Some(r);
         }
-        if self.held_back(s, id)
-            && matches!(a, Action::Advance { .. } | Action::Wheel { .. })
+        // (The kind of action first: the cheapest question.)
+        if matches!(a, Action::Advance { .. } | Action::Wheel { .. })
+            && self.held_back(s, id)
             && self.moves_nearer(s, a)
         {
             return Some(format!(
@@ -442,6 +443,7 @@ impl RedActions {
         &self,
         s: &State,
         id: UnitId,
+        starting: bool,
         out: &mut Vec<crate::state::Action>,
     ) {
         use crate::state::Action;
@@ -449,14 +451,23 @@ impl RedActions {
         if !u.on_table() || u.routing {
             return;
         }
-        for into in 2..=3 {
-            out.push(Action::Divide { unit: id, into });
+        // Dividing, combining, dismounting and mounting take the whole
+        // segment (refused once it is under way); only cavalry dismounts,
+        // only dismounted cavalry mounts.
+        if starting {
+            for into in 2..=3 {
+                out.push(Action::Divide { unit: id, into });
+            }
+            for &w in &u.more.touching {
+                out.push(Action::Combine { unit: id, with: w });
+            }
+            if self.troop(u).dismounts_as.is_some() {
+                out.push(Action::Dismount { unit: id });
+            }
+            if u.more.mounted_as.is_some() {
+                out.push(Action::Mount { unit: id });
+            }
         }
-        for &w in &u.more.touching {
-            out.push(Action::Combine { unit: id, with: w });
-        }
-        out.push(Action::Dismount { unit: id });
-        out.push(Action::Mount { unit: id });
         out.push(Action::LeaveUnit { unit: id });
         if self.cat(u) == crate::scenario::Category::Officer {
             for t in s.ids() {

@@ -210,23 +210,45 @@ impl RedActions {
                 }
             }
         }
+        // These take the whole segment; and what is refused whatever else
+        // holds is not listed (to be refused one by one): digging and
+        // crossing wire other than by infantry, marching other than in
+        // column (or an officer), a building's actions without touching
+        // it, fighting a fire where none burns, taking possession other
+        // than by infantry.
         if starting {
-            out.push(Action::Dig { unit: id });
-            out.push(Action::March { unit: id });
-            out.push(Action::CrossWire { unit: id });
+            let infantry = self.cat(u).is_infantry();
+            if infantry {
+                out.push(Action::Dig { unit: id });
+            }
+            if self.cat(u) == crate::scenario::Category::Officer
+                || u.order == crate::state::Order::Column
+            {
+                out.push(Action::March { unit: id });
+            }
+            if infantry {
+                out.push(Action::CrossWire { unit: id });
+            }
             for b in 0..self.sc().buildings.len() as u16 {
+                if !self.touches_building(s, id, b) {
+                    continue;
+                }
                 out.push(Action::SetFire {
                     unit: id,
                     building: b,
                 });
-                out.push(Action::FightFire {
-                    unit: id,
-                    building: b,
-                });
-                out.push(Action::TakePossession {
-                    unit: id,
-                    building: b,
-                });
+                if s.fires.get(b as usize).is_some_and(|&m| m > 0) {
+                    out.push(Action::FightFire {
+                        unit: id,
+                        building: b,
+                    });
+                }
+                if infantry {
+                    out.push(Action::TakePossession {
+                        unit: id,
+                        building: b,
+                    });
+                }
             }
             self.prisoners_choices(s, id, out);
         }
