@@ -114,6 +114,15 @@ impl Category {
     pub fn is_vehicle(self) -> bool {
         matches!(self, Category::ArmouredCar | Category::Tank) || self.is_train_car()
     }
+    /// The kinds that may charge (Charging: sabres, riflemen, armoured
+    /// cars and tanks; never tachankas, MGs, mortars or guns).
+    pub fn may_charge(self) -> bool {
+        self.is_rifles()
+            || matches!(
+                self,
+                Category::Sabre | Category::ArmouredCar | Category::Tank
+            )
+    }
     /// Units that carry a junior officer's token.
     pub fn has_junior_officer(self) -> bool {
         self.is_rifles() || self == Category::Sabre

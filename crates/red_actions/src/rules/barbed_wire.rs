@@ -133,17 +133,7 @@ impl RedActions {
                 x: Inches(from.x.0 + ((to.x.0 - from.x.0) as i64 * mid / len.max(1)) as i32),
                 y: Inches(from.y.0 + ((to.y.0 - from.y.0) as i64 * mid / len.max(1)) as i32),
             };
-            let die = self.d6(s);
-            let crushed = die >= WIRE_CRUSHED_ON;
-            ev.push(Event::WireCrushed {
-                unit: id,
-                die,
-                crushed,
-            });
-            if crushed {
-                let p = self.wire_point(line, at);
-                s.crushed.push(p);
-            }
+            let die = self.crush_die(s, id, line, at, ev);
             if die == crate::rules::vehicles::BREAKS_ON {
                 ev.push(Event::VehicleDie {
                     unit: id,
@@ -156,6 +146,30 @@ impl RedActions {
                 return;
             }
         }
+    }
+
+    /// A tank's d6 for a 4" strip of wire line `line` near `at`: on 4+ the
+    /// strip is crushed (its point on the wire kept). Returns the die.
+    fn crush_die(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        line: u16,
+        at: Point,
+        ev: &mut Vec<Event>,
+    ) -> u8 {
+        let die = self.d6(s);
+        let crushed = die >= WIRE_CRUSHED_ON;
+        ev.push(Event::WireCrushed {
+            unit: id,
+            die,
+            crushed,
+        });
+        if crushed {
+            let p = self.wire_point(line, at);
+            s.crushed.push(p);
+        }
+        die
     }
 
     /// After a tank's move: a wire-clearing tank that drove down the wire
@@ -187,17 +201,7 @@ impl RedActions {
             .map(|(i, _)| i as u16)
             .collect();
         for line in lines {
-            let die = self.d6(s);
-            let crushed = die >= WIRE_CRUSHED_ON;
-            ev.push(Event::WireCrushed {
-                unit: id,
-                die,
-                crushed,
-            });
-            if crushed {
-                let p = self.wire_point(line, to);
-                s.crushed.push(p);
-            }
+            self.crush_die(s, id, line, to, ev);
         }
     }
 

@@ -405,15 +405,7 @@ impl RedActions {
         if !u.on_table() || u.pinned || u.charge_failed || u.routing {
             return;
         }
-        if !matches!(
-            self.cat(u),
-            Category::Sabre
-                | Category::Rifle
-                | Category::Engineer
-                | Category::Grenadier
-                | Category::ArmouredCar
-                | Category::Tank
-        ) {
+        if !self.cat(u).may_charge() {
             return;
         }
         let reach = self.charge_allowance(s, id, u.ambush);

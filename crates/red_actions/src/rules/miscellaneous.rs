@@ -284,15 +284,7 @@ impl RedActions {
                 && o.on_table()
                 && !o.routing
                 && !self.unseen_by(s, e, Some(side))
-                && matches!(
-                    self.cat(o),
-                    Category::Sabre
-                        | Category::Rifle
-                        | Category::Engineer
-                        | Category::Grenadier
-                        | Category::ArmouredCar
-                        | Category::Tank
-                )
+                && self.cat(o).may_charge()
                 && self.sees_unit(s, e, id, sight)
         })
     }

@@ -332,13 +332,7 @@ impl RedActions {
                 f != id
                     && fu.side == u.side
                     && self.standing(s, f)
-                    && (c.is_rifles()
-                        || c == crate::scenario::Category::Sabre
-                        || matches!(
-                            c,
-                            crate::scenario::Category::ArmouredCar
-                                | crate::scenario::Category::Tank
-                        ))
+                    && c.may_charge()
                     && fu.within(eu, self.troop(fu).speed)
                     && self.sees_unit(s, f, e, self.sight_range())
             })
