@@ -2,8 +2,8 @@
 //! turn, each giving the new formation and the distance it charges.
 
 use super::{
-    AreaCost, Base, Bbox, Formation, LineCost, Order, PathCost, Polygon, Polyline, Vec2,
-    isqrt_ceil, local, offset, path_cost_boxed, rotate,
+    AreaCost, Base, Formation, LineCost, Order, PathCost, Polygon, Polyline, Vec2, isqrt_ceil,
+    local, offset, path_cost_boxed, rotate,
 };
 use engine::param::{Degrees, Inches, Point, Pose};
 use serde::{Deserialize, Serialize};
@@ -270,14 +270,7 @@ pub fn worst_path_cost(
     lines: &[(&Polyline, LineCost)],
 ) -> Option<PathCost> {
     // Each piece's box once for all the paths.
-    let areas: Vec<_> = areas
-        .iter()
-        .map(|&(p, c)| (p, c, Bbox::of(&p.points)))
-        .collect();
-    let lines: Vec<_> = lines
-        .iter()
-        .map(|&(l, c)| (l, c, Bbox::of(&l.points)))
-        .collect();
+    let (areas, lines) = super::boxed_pieces(areas, lines);
     let mut worst = PathCost::FREE;
     for p in paths {
         let c = path_cost_boxed(p, &areas, &lines)?;

@@ -631,15 +631,29 @@ pub fn path_cost(
     areas: &[(&Polygon, AreaCost)],
     lines: &[(&Polyline, LineCost)],
 ) -> Option<PathCost> {
-    let areas: Vec<_> = areas
-        .iter()
-        .map(|&(p, c)| (p, c, Bbox::of(&p.points)))
-        .collect();
-    let lines: Vec<_> = lines
-        .iter()
-        .map(|&(l, c)| (l, c, Bbox::of(&l.points)))
-        .collect();
+    let (areas, lines) = boxed_pieces(areas, lines);
     path_cost_boxed(path, &areas, &lines)
+}
+
+/// The terrain pieces with their boxes, for [`path_cost_boxed`].
+#[allow(clippy::type_complexity)]
+pub fn boxed_pieces<'a>(
+    areas: &[(&'a Polygon, AreaCost)],
+    lines: &[(&'a Polyline, LineCost)],
+) -> (
+    Vec<(&'a Polygon, AreaCost, Bbox)>,
+    Vec<(&'a Polyline, LineCost, Bbox)>,
+) {
+    (
+        areas
+            .iter()
+            .map(|&(p, c)| (p, c, Bbox::of(&p.points)))
+            .collect(),
+        lines
+            .iter()
+            .map(|&(l, c)| (l, c, Bbox::of(&l.points)))
+            .collect(),
+    )
 }
 
 /// The minimum distance from a point to a polygon's boundary, squared (for
