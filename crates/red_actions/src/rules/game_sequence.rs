@@ -791,9 +791,7 @@ impl RedActions {
             Action::RunTrain { speed, .. } => w.told(self.run_refusal(s, id, &seg, speed)),
             Action::Repair { .. } => w.told(self.repair_refusal(s, id, fresh)),
             Action::Disembark { left, .. } => w.told(self.disembark_refusal(s, id, left, fresh)),
-            Action::Fire { target, mode, .. } => {
-                w.told(self.fire_refusal(s, id, &seg, target, mode))
-            }
+            Action::Fire { target, mode, .. } => self.fire_refusal_in(s, id, &seg, target, mode, w),
             Action::RallyTrain { .. } => w.told(self.rally_train_refusal(s, id, fresh)),
             Action::Pivot { angle, .. } => w.told(self.pivot(s, id, &seg, angle).err()),
             Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
@@ -850,10 +848,9 @@ impl RedActions {
                     w.told(fits.err().map(|r| format!("the guns would not fit: {r}")))
                 }
             }
-            Action::Shoot { target, .. } => w.told(
-                self.shoot_refusal(s, id, &seg, target)
-                    .or_else(|| self.priority_refusal(s, id, target)),
-            ),
+            Action::Shoot { target, .. } => self
+                .fire_refusal_in(s, id, &seg, target, crate::state::FireMode::Direct, w)
+                .or_else(|| w.told(self.priority_refusal(s, id, target))),
             Action::RallyTerror { .. } => {
                 if !fresh {
                     w.say(|| "rallying takes the whole segment".into())
