@@ -636,8 +636,8 @@ impl RedActions {
                 for t in s.ids() {
                     let tu = s.unit(t);
                     let beyond =
-                        u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
-                    if tu.side != u.side && !beyond {
+                        || u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
+                    if tu.side != u.side && !beyond() {
                         cands.push(Action::Shoot {
                             unit: id,
                             target: t,
