@@ -22,6 +22,11 @@ use engine::param::{Degrees, Inches};
 use engine::{Outcome, Side};
 use rand::seq::SliceRandom;
 
+/// A move's refusal as `w` tells it (words built only when asked for).
+fn told_move<W: Say, T>(w: W, r: Result<T, super::movement::MoveRefusal>) -> Option<W::Why> {
+    r.err().and_then(|e| w.say(|| e.to_string()))
+}
+
 impl RedActions {
     /// A new game: units where the scenario puts them, reinforcements
     /// waiting, officers drawn, the first turn's initiative settled.
@@ -800,28 +805,31 @@ impl RedActions {
                 w.say(|| "after a pivot to fire, the unit fires before it moves".into())
             }
             Action::Enter { at, .. } => w.told(self.enter_refusal(s, id, at)),
-            Action::Advance { distance, .. } => w.told(
-                self.advance(s, id, &seg, distance)
-                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                    .and_then(|m| self.road_refusal(s, &seg, &m))
-                    .err(),
+            Action::Advance { distance, .. } => told_move(
+                w,
+                self.advance(s, id, &seg, distance).and_then(|m| {
+                    self.woods_column(s, id, &m.formation)?;
+                    Ok(self.road_refusal(s, &seg, &m)?)
+                }),
             ),
-            Action::Wheel { pivot, angle, .. } => w.told(
-                self.wheel(s, id, &seg, pivot, angle)
-                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                    .and_then(|m| self.road_refusal(s, &seg, &m))
-                    .err(),
+            Action::Wheel { pivot, angle, .. } => told_move(
+                w,
+                self.wheel(s, id, &seg, pivot, angle).and_then(|m| {
+                    self.woods_column(s, id, &m.formation)?;
+                    Ok(self.road_refusal(s, &seg, &m)?)
+                }),
             ),
-            Action::Turn { turn, .. } => w.told(
-                self.turn(s, id, &seg, turn)
-                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                    .and_then(|m| self.road_refusal(s, &seg, &m))
-                    .err(),
+            Action::Turn { turn, .. } => told_move(
+                w,
+                self.turn(s, id, &seg, turn).and_then(|m| {
+                    self.woods_column(s, id, &m.formation)?;
+                    Ok(self.road_refusal(s, &seg, &m)?)
+                }),
             ),
-            Action::Reform { .. } => w.told(
+            Action::Reform { .. } => told_move(
+                w,
                 self.reform(s, id, &seg)
-                    .and_then(|m| self.woods_column(s, id, &m.formation))
-                    .err(),
+                    .and_then(|m| Ok(self.woods_column(s, id, &m.formation)?)),
             ),
             Action::Limber { .. } | Action::Unlimber { .. } => {
                 let want = matches!(a, Action::Limber { .. });
