@@ -705,7 +705,9 @@ pub fn base_dist2(a: &Base, b: &Base) -> SqDist {
 
 /// [`base_dist2`] of two bases given by their corners.
 pub fn quad_dist2(ca: &[Point; 4], cb: &[Point; 4]) -> SqDist {
-    if convex_meet(ca, cb) != Meet::Apart {
+    // Quads whose boxes are apart are apart: the overlap test (SAT) only
+    // for those whose boxes meet.
+    if Bbox::of(ca).gap(&Bbox::of(cb)) <= 0 && convex_meet(ca, cb) != Meet::Apart {
         return SqDist::ZERO;
     }
     // [`point_segment_dist2`] of every corner against every edge of the

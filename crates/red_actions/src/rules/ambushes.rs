@@ -122,6 +122,12 @@ impl RedActions {
         self.prep.spots.get(i).map(|p| (p, self.prep.spot_boxes[i]))
     }
 
+    /// The farthest any unit scouts ([`RedActions::scouting_range`]), in
+    /// hundredths.
+    pub(crate) fn longest_scout(&self) -> i64 {
+        2 * self.sc().tables.distances.scout.0 as i64
+    }
+
     /// How far the unit scouts (Ambushes): 4", twice that for Partisan
     /// units and Clever officers (Special Officer Characteristics).
     pub fn scouting_range(&self, s: &State, id: UnitId) -> Inches {
@@ -180,8 +186,7 @@ impl RedActions {
         // (`scouting_range`), so a piece farther than that is out of reach
         // without asking the unit's (its officers, its traits).
         let gap = u.on_table().then(|| u.formation.bbox().gap(&pbox));
-        let longest = 2 * self.sc().tables.distances.scout.0 as i64;
-        let far = gap.is_some_and(|g| g > longest) || {
+        let far = gap.is_some_and(|g| g > self.longest_scout()) || {
             let reach = self.scouting_range(s, id);
             gap.is_some_and(|g| g > reach.0 as i64) || !self.within_of_poly(s, id, poly, reach)
         };

@@ -20,8 +20,8 @@
 //! and tanks carry enough). Friendly bases block a base's fire when the
 //! line from its arc's origin to the target base crosses one of them.
 
-use super::RedActions;
 use super::shooting::FireSums;
+use super::{RedActions, Say, Words};
 use crate::geometry::{self, Arc, base_dist2};
 use crate::scenario::{Category, Cover, Trait};
 use crate::state::{Event, FireMode, Order, Segment, State, Test, UnitId};
@@ -80,57 +80,71 @@ impl RedActions {
         target: UnitId,
         mode: FireMode,
     ) -> Option<String> {
+        self.fire_refusal_in(s, id, seg, target, mode, Words)
+    }
+
+    /// [`RedActions::fire_refusal`], told as `w` says.
+    pub(crate) fn fire_refusal_in<W: Say>(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        target: UnitId,
+        mode: FireMode,
+        w: W,
+    ) -> Option<W::Why> {
         let u = s.unit(id);
         let t = self.troop(u);
         if seg.shot {
-            return Some("it has fired this segment".into());
+            return w.say(|| "it has fired this segment".into());
         }
         if seg.moved && !seg.fire_prep {
-            return Some("a unit shoots before it moves".into());
+            return w.say(|| "a unit shoots before it moves".into());
         }
         if t.shooting == 0 || t.range.0 == 0 {
-            return Some(format!("{} does not shoot", self.name(id)));
+            return w.say(|| format!("{} does not shoot", self.name(id)));
         }
         if u.order == Order::Limbered {
-            return Some("limbered guns cannot fire".into());
+            return w.say(|| "limbered guns cannot fire".into());
         }
         if target as usize >= s.units.len() || self.unseen_by(s, target, Some(u.side)) {
-            return Some("there is no such unit".into());
+            return w.say(|| "there is no such unit".into());
         }
         if u.marching {
-            return Some("a marching unit does not shoot".into());
+            return w.say(|| "a marching unit does not shoot".into());
         }
         let tg = s.unit(target);
         if tg.side == u.side || !self.in_play(s, target) {
-            return Some(format!(
-                "{} is not an enemy on the table",
-                self.name(target)
-            ));
+            return w.say(|| format!("{} is not an enemy on the table", self.name(target)));
         }
         if !tg.on_table() && mode != FireMode::Direct {
-            return Some(format!(
-                "{} rides in a train: only direct fire reaches it",
-                self.name(target)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} rides in a train: only direct fire reaches it",
+                    self.name(target)
+                )
+            });
         }
         if let Some(r) = self.train_fire_refusal(s, id) {
-            return Some(r);
+            return w.say(|| r);
         }
         if let Some(max) = self.ammunition(s, id)
             && u.kit.ammo_used >= max
         {
-            return Some(format!(
-                "{} has fired all its ammunition ({max} moves)",
-                self.name(id)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} has fired all its ammunition ({max} moves)",
+                    self.name(id)
+                )
+            });
         }
         if mode != FireMode::Direct && !self.guns_or_mortars(s, id) {
-            return Some("only guns and mortars fire that way".into());
+            return w.say(|| "only guns and mortars fire that way".into());
         }
         if mode != FireMode::Harassing
             && let Some(r) = self.vehicle_target_refusal(s, id, target)
         {
-            return Some(r);
+            return w.say(|| r);
         }
         if let FireMode::Observed { observer, .. } = mode
             && (observer as usize >= s.units.len()
@@ -138,7 +152,7 @@ impl RedActions {
                 || s.unit(observer).side != u.side
                 || !self.standing(s, observer))
         {
-            return Some("the observer must be another friendly unit on the table".into());
+            return w.say(|| "the observer must be another friendly unit on the table".into());
         }
         if matches!(
             mode,
@@ -150,19 +164,18 @@ impl RedActions {
         ) && self.cover_of(s, target) == Cover::None
             && self.building_of(s, target).is_none()
         {
-            return Some(format!(
-                "{} is in the open: speculative fire is at cover believed to hold enemy",
-                self.name(target)
-            ));
+            return w.say(|| {
+                format!(
+                    "{} is in the open: speculative fire is at cover believed to hold enemy",
+                    self.name(target)
+                )
+            });
         }
         if mode == FireMode::Speculative && self.fire_sums(s, id, target).is_some() {
-            return Some(format!(
-                "{} can be seen: fire at it directly",
-                self.name(target)
-            ));
+            return w.say(|| format!("{} can be seen: fire at it directly", self.name(target)));
         }
         if !self.plan_can(s, id, target, mode) {
-            return Some(match mode {
+            return w.say(|| match mode {
                 FireMode::Observed { .. } => format!(
                     "{} is not in sight of the observer or not in range from him",
                     self.name(target)

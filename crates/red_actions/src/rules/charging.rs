@@ -256,9 +256,12 @@ impl RedActions {
         if left < 0 {
             return Err(format!("the wheel alone uses more than its {allowance}"));
         }
-        // The first step of 0.25" at which the bases meet the target's.
-        let overlaps =
-            |d: i32| geometry::units_overlap(&w.advanced(Inches(d)).formation.bases(), &theirs);
+        // The first step of 0.25" at which the bases meet the target's
+        // (whole units asked by their outlines: `Formation::outline_quad`;
+        // the target's bases only on the table).
+        let on = s.unit(target).on_table();
+        let target_f = s.unit(target).formation;
+        let overlaps = |d: i32| on && w.advanced(Inches(d)).formation.overlaps(&target_f);
         let mut hit = None;
         let mut k = 0;
         while k <= left + 25 {
@@ -411,14 +414,10 @@ impl RedActions {
         let reach = self.charge_allowance(s, id, u.ambush);
         // Within reach of some base (`unit_dist2(..).within(reach)`), boxes
         // farther apart than the reach dropped first.
-        let (mine, mb) = (geometry::quads(&u.footprint()), u.formation.bbox());
+        // Whole units asked by their outlines (`Formation::outline_quad`).
         for t in s.ids() {
             let o = s.unit(t);
-            if o.side != u.side
-                && o.on_table()
-                && mb.gap(&o.formation.bbox()) <= reach.0 as i64
-                && geometry::quads_within(&mine, &geometry::quads(&o.footprint()), reach)
-            {
+            if o.side != u.side && u.within(o, reach) {
                 out.push(Action::Charge {
                     unit: id,
                     target: t,

@@ -22,6 +22,11 @@ use engine::param::{Degrees, Inches};
 use engine::{Outcome, Side};
 use rand::seq::SliceRandom;
 
+/// A move's refusal as `w` tells it (words built only when asked for).
+fn told_move<W: Say, T>(w: W, r: Result<T, super::movement::MoveRefusal>) -> Option<W::Why> {
+    r.err().and_then(|e| w.say(|| e.to_string()))
+}
+
 impl RedActions {
     /// A new game: units where the scenario puts them, reinforcements
     /// waiting, officers drawn, the first turn's initiative settled.
@@ -640,8 +645,8 @@ impl RedActions {
                 for t in s.ids() {
                     let tu = s.unit(t);
                     let beyond =
-                        u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
-                    if tu.side != u.side && !beyond {
+                        || u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
+                    if tu.side != u.side && !beyond() {
                         cands.push(Action::Shoot {
                             unit: id,
                             target: t,
@@ -805,9 +810,7 @@ impl RedActions {
             Action::RunTrain { speed, .. } => w.told(self.run_refusal(s, id, &seg, speed)),
             Action::Repair { .. } => w.told(self.repair_refusal(s, id, fresh)),
             Action::Disembark { left, .. } => w.told(self.disembark_refusal(s, id, left, fresh)),
-            Action::Fire { target, mode, .. } => {
-                w.told(self.fire_refusal(s, id, &seg, target, mode))
-            }
+            Action::Fire { target, mode, .. } => self.fire_refusal_in(s, id, &seg, target, mode, w),
             Action::RallyTrain { .. } => w.told(self.rally_train_refusal(s, id, fresh)),
             Action::Pivot { angle, .. } => w.told(self.pivot(s, id, &seg, angle).err()),
             Action::Advance { .. } | Action::Wheel { .. } | Action::Turn { .. }
@@ -816,28 +819,31 @@ impl RedActions {
                 w.say(|| "after a pivot to fire, the unit fires before it moves".into())
             }
             Action::Enter { at, .. } => w.told(self.enter_refusal(s, id, at)),
-            Action::Advance { distance, .. } => w.told(
-                self.advance(s, id, &seg, distance)
-                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                    .and_then(|m| self.road_refusal(s, &seg, &m))
-                    .err(),
+            Action::Advance { distance, .. } => told_move(
+                w,
+                self.advance(s, id, &seg, distance).and_then(|m| {
+                    self.woods_column(s, id, &m.formation)?;
+                    Ok(self.road_refusal(s, &seg, &m)?)
+                }),
             ),
-            Action::Wheel { pivot, angle, .. } => w.told(
-                self.wheel(s, id, &seg, pivot, angle)
-                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                    .and_then(|m| self.road_refusal(s, &seg, &m))
-                    .err(),
+            Action::Wheel { pivot, angle, .. } => told_move(
+                w,
+                self.wheel(s, id, &seg, pivot, angle).and_then(|m| {
+                    self.woods_column(s, id, &m.formation)?;
+                    Ok(self.road_refusal(s, &seg, &m)?)
+                }),
             ),
-            Action::Turn { turn, .. } => w.told(
-                self.turn(s, id, &seg, turn)
-                    .and_then(|m| self.woods_column(s, id, &m.formation).map(|_| m))
-                    .and_then(|m| self.road_refusal(s, &seg, &m))
-                    .err(),
+            Action::Turn { turn, .. } => told_move(
+                w,
+                self.turn(s, id, &seg, turn).and_then(|m| {
+                    self.woods_column(s, id, &m.formation)?;
+                    Ok(self.road_refusal(s, &seg, &m)?)
+                }),
             ),
-            Action::Reform { .. } => w.told(
+            Action::Reform { .. } => told_move(
+                w,
                 self.reform(s, id, &seg)
-                    .and_then(|m| self.woods_column(s, id, &m.formation))
-                    .err(),
+                    .and_then(|m| Ok(self.woods_column(s, id, &m.formation)?)),
             ),
             Action::Limber { .. } | Action::Unlimber { .. } => {
                 let want = matches!(a, Action::Limber { .. });
@@ -864,10 +870,9 @@ impl RedActions {
                     w.told(fits.err().map(|r| format!("the guns would not fit: {r}")))
                 }
             }
-            Action::Shoot { target, .. } => w.told(
-                self.shoot_refusal(s, id, &seg, target)
-                    .or_else(|| self.priority_refusal(s, id, target)),
-            ),
+            Action::Shoot { target, .. } => self
+                .fire_refusal_in(s, id, &seg, target, crate::state::FireMode::Direct, w)
+                .or_else(|| w.told(self.priority_refusal(s, id, target))),
             Action::RallyTerror { .. } => {
                 if !fresh {
                     w.say(|| "rallying takes the whole segment".into())

@@ -30,6 +30,53 @@ pub struct Step {
     pub cost: PathCost,
 }
 
+/// Why a move is refused: in words, or (what most refused samples of
+/// the listing overrun) the allowance, put in words only when they are
+/// shown (the listing asks only whether).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveRefusal {
+    Words(String),
+    Allowance {
+        cost: Inches,
+        allowance: Inches,
+        so_far: Inches,
+    },
+}
+
+impl std::fmt::Display for MoveRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveRefusal::Words(w) => f.write_str(w),
+            MoveRefusal::Allowance {
+                cost,
+                allowance,
+                so_far,
+            } => write!(
+                f,
+                "it would cost {cost} of an allowance of {allowance} (with the terrain, {so_far} so far)"
+            ),
+        }
+    }
+}
+
+impl From<String> for MoveRefusal {
+    fn from(words: String) -> MoveRefusal {
+        MoveRefusal::Words(words)
+    }
+}
+
+impl From<&str> for MoveRefusal {
+    fn from(words: &str) -> MoveRefusal {
+        MoveRefusal::Words(words.to_string())
+    }
+}
+
+impl From<MoveRefusal> for String {
+    fn from(r: MoveRefusal) -> String {
+        r.to_string()
+    }
+}
+
 /// What a move's checks must look at ([`RedActions::near_move`]).
 struct Near<'a> {
     areas: Vec<(&'a Polygon, AreaCost, Bbox)>,
@@ -387,7 +434,7 @@ impl RedActions {
         legs: Legs,
         waypoints: Waypoints,
         near: &Near,
-    ) -> Result<Step, String> {
+    ) -> Result<Step, MoveRefusal> {
         let u = s.unit(id);
         let road;
         let ground = if self.road_move(s, id, &to) {
@@ -409,12 +456,11 @@ impl RedActions {
             cap_quarters: seg.cap_quarters.min(cost.cap_quarters),
         };
         if !total.fits(seg.allowance) {
-            return Err(format!(
-                "it would cost {} of an allowance of {} (with the terrain, {} so far)",
-                cost.charged,
-                Inches(seg.allowance.0 * total.cap_quarters as i32 / 4),
-                seg.charged
-            ));
+            return Err(MoveRefusal::Allowance {
+                cost: cost.charged,
+                allowance: Inches(seg.allowance.0 * total.cap_quarters as i32 / 4),
+                so_far: seg.charged,
+            });
         }
         let among = Some(&near.units[..]);
         match waypoints {
@@ -523,16 +569,20 @@ impl RedActions {
         Ok(())
     }
 
-    pub fn advance(&self, s: &State, id: UnitId, seg: &Segment, d: Inches) -> Result<Step, String> {
+    pub fn advance(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        d: Inches,
+    ) -> Result<Step, MoveRefusal> {
         self.may_move(s, id, seg)?;
         if d <= Inches::ZERO {
-            return Err(format!(
-                "an advance of {d} goes nowhere (no moving backward)"
-            ));
+            return Err(format!("an advance of {d} goes nowhere (no moving backward)").into());
         }
         let f = s.unit(id).formation;
         if d.0 > 10 * seg.allowance.0 {
-            return Err(format!("{d} is far beyond the allowance"));
+            return Err(format!("{d} is far beyond the allowance").into());
         }
         let m = f.advanced(d);
         let sweep = f.bbox().union(m.formation.bbox());
@@ -560,11 +610,11 @@ impl RedActions {
         seg: &Segment,
         pivot: geometry::Side,
         angle: Degrees,
-    ) -> Result<Step, String> {
+    ) -> Result<Step, MoveRefusal> {
         self.may_move(s, id, seg)?;
         self.keeps_heading(s, id)?;
         if angle.0 <= 0 || angle.0 > 1800 {
-            return Err(format!("a wheel is of 0.1° to 180°, not {angle}"));
+            return Err(format!("a wheel is of 0.1° to 180°, not {angle}").into());
         }
         let f = s.unit(id).formation;
         let m = f
@@ -607,7 +657,7 @@ impl RedActions {
         )
     }
 
-    pub fn turn(&self, s: &State, id: UnitId, seg: &Segment, t: Turn) -> Result<Step, String> {
+    pub fn turn(&self, s: &State, id: UnitId, seg: &Segment, t: Turn) -> Result<Step, MoveRefusal> {
         self.may_move(s, id, seg)?;
         self.keeps_heading(s, id)?;
         let f = s.unit(id).formation;
@@ -628,13 +678,13 @@ impl RedActions {
 
     /// Line (or formed) to column and back, about the front centre: a free
     /// extra before the unit moves or shoots.
-    pub fn reform(&self, s: &State, id: UnitId, seg: &Segment) -> Result<Step, String> {
+    pub fn reform(&self, s: &State, id: UnitId, seg: &Segment) -> Result<Step, MoveRefusal> {
         let u = s.unit(id);
         if seg.moved || seg.shot {
             return Err("a change of formation comes before moving or shooting".into());
         }
         if !(self.cat(u).is_rifles() || self.cat(u) == Category::Sabre) || u.bases() < 2 {
-            return Err(format!("{} has no formations to change", self.name(id)));
+            return Err(format!("{} has no formations to change", self.name(id)).into());
         }
         if u.pinned {
             return Err("it is pinned".into());

@@ -21,9 +21,7 @@
 
 use super::RedActions;
 use super::movement::Blocked;
-use crate::geometry::{
-    self, AreaCost, Bbox, Formation, LineCost, Polygon, Polyline, path_cost_boxed,
-};
+use crate::geometry::{AreaCost, Bbox, Formation, LineCost, Polygon, Polyline, path_cost_boxed};
 use crate::scenario::Category;
 use crate::state::{Event, Order, State, Test, UnitId};
 use engine::param::{Inches, Point};
@@ -129,7 +127,6 @@ impl RedActions {
                 run.blocked = Blocked::Impassable;
                 break;
             }
-            let bases = to.base_list();
             let mut clear = true;
             let mut stop = None;
             for (j, o) in s.units.iter().enumerate() {
@@ -141,7 +138,8 @@ impl RedActions {
                 if dx > 2500 || dy > 2500 {
                     continue;
                 }
-                if geometry::units_overlap(&bases, &o.formation.base_list()) {
+                // Whole units asked by their outlines (`Formation::outline_quad`).
+                if to.overlaps(&o.formation) {
                     clear = false;
                     if o.side != u.side {
                         stop = Some(Blocked::Enemy);
@@ -164,7 +162,7 @@ impl RedActions {
                         && !o.routing
                         && self.troop(o).class <= class
                         && !run.near.contains(&(j as UnitId))
-                        && crate::geometry::within(&bases, &o.formation.base_list(), within)
+                        && to.within(&o.formation, within)
                     {
                         run.near.push(j as UnitId);
                     }
@@ -294,21 +292,20 @@ impl RedActions {
             if !walls.let_pass(&start, &to) {
                 return (Inches(last), true);
             }
-            let bases = to.base_list();
             for (j, o) in s.units.iter().enumerate() {
                 let j = j as UnitId;
                 if j == id || !o.on_table() || Some(j) == ignore {
                     continue;
                 }
-                let theirs = o.formation.base_list();
-                if geometry::units_overlap(&bases, &theirs) {
+                // Whole units asked by their outlines (`Formation::outline_quad`).
+                if to.overlaps(&o.formation) {
                     return (Inches(last), true);
                 }
                 if o.side != u.side
                     && !o.routing
                     && self.troop(o).fighting > 0
                     && self.ahead_of(o, to.front.at)
-                    && geometry::within(&bases, &theirs, zone)
+                    && to.within(&o.formation, zone)
                 {
                     return (Inches(last), true);
                 }

@@ -14,7 +14,7 @@
 use super::RedActions;
 use crate::geometry::{self, Arc, enfilades};
 use crate::scenario::{Cover, Trait};
-use crate::state::{Ask, Event, FireMode, Order, Phase, Segment, State, Status, UnitId};
+use crate::state::{Ask, Event, FireMode, Order, Phase, State, Status, UnitId};
 use crate::tables::Effect;
 use engine::param::Degrees;
 
@@ -112,16 +112,6 @@ pub struct FireSums {
 }
 
 impl RedActions {
-    pub(crate) fn shoot_refusal(
-        &self,
-        s: &State,
-        id: UnitId,
-        seg: &Segment,
-        target: UnitId,
-    ) -> Option<String> {
-        self.fire_refusal(s, id, seg, target, crate::state::FireMode::Direct)
-    }
-
     /// A troop card's fire arcs, each as its direction from the facing and
     /// its half-width: the card's, or straight ahead with the table's arc.
     pub(crate) fn fire_arcs<'a>(

@@ -181,10 +181,18 @@ impl RedActions {
         if u.status != Status::OnTable || u.routing {
             return;
         }
-        // (In ambush or scouted already this turn: every spot refused.)
+        // (In ambush or scouted already this turn: every spot refused; so
+        // is a piece whose box is farther from the unit's than any unit
+        // scouts: `scout_refusal`.)
         if !u.ambush && u.scouted_turn != s.turn {
-            for spot in 0..self.spots() as u16 {
-                out.push(Action::Scout { unit: id, spot });
+            let (mine, longest) = (u.formation.bbox(), self.longest_scout());
+            for (spot, b) in self.prep.spot_boxes.iter().enumerate() {
+                if mine.gap(b) <= longest {
+                    out.push(Action::Scout {
+                        unit: id,
+                        spot: spot as u16,
+                    });
+                }
             }
         }
         // Springing is the whole segment of a unit in ambush, releasing one
