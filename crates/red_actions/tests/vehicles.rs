@@ -1661,6 +1661,61 @@ fn trains_troops_aboard_take_their_morale_modifiers_from_their_car() {
     assert_eq!(r.position_modifier(&s, troops), 0);
 }
 
+/// Morale Tests: "A routing unit of equal or better class passes within
+/// 200m (8")" is a serious test, for troops aboard a train too: they stand
+/// where their car does (rulings.md, Trains). The Plastoons (class 3, as
+/// the landing party's Volunteers) rout east from 10" west of the troop
+/// wagon's rear, 6" south of its line, and pass within 8" of the wagon:
+/// the troops aboard test (a failed test's retire leaves them aboard). A
+/// router ending 8" short of it passes none.
+#[test]
+fn morale_tests_a_router_passing_within_8_inches_of_their_car_tests_troops_aboard() {
+    let (r, mut s, _) = train();
+    let troops = id(&r, "w_train_troops");
+    let wagon = id(&r, "w_train_wagon");
+    assert_eq!(r.riding_in(&s, troops), Some(wagon));
+    // Their own formation left far away: only the car counts.
+    s.unit_mut(troops).formation.front.at = pt(60.0, 40.0);
+    let plast = id(&r, "w_plast");
+    let sq = id(&r, "r_sq1");
+    let setup = |s: &mut State, x: f64| {
+        place(s, plast, x, 22.0, 90);
+        s.unit_mut(plast).order = Order::Line;
+        s.unit_mut(plast).formation.order = Order::Line.geometry();
+        s.unit_mut(plast).routing = true;
+        s.unit_mut(plast).hidden = false;
+        // Red sabres behind them: they run on east.
+        place(s, sq, x - 10.0, 22.0, 90);
+        s.unit_mut(sq).hidden = false;
+        its_turn(s, plast);
+    };
+    let speed = r.troop(s.unit(plast)).speed;
+    setup(&mut s, 20.0);
+    let run = r.rout_run(&s, plast, speed);
+    assert_eq!(run.moved, speed);
+    assert!(run.near.contains(&troops), "{run:?}");
+    let ev = act(&r, &mut s, Action::Rout { unit: plast });
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::MoraleTest {
+                unit,
+                test: Test::Serious,
+                ..
+            } if *unit == troops
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(s.unit(troops).status, Status::Waiting, "still aboard");
+    assert_eq!(r.riding_in(&s, troops), Some(wagon));
+    // Farther off: the run ends more than 8" short of the wagon's rear.
+    let (r, mut s, _) = train();
+    s.unit_mut(troops).formation.front.at = pt(60.0, 40.0);
+    setup(&mut s, 30.0 - 8.5 - speed.0 as f64 / 100.0);
+    let run = r.rout_run(&s, plast, speed);
+    assert!(!run.near.contains(&troops), "{run:?}");
+}
+
 /// Tanks: "When it crosses any obstacle other than barbed wire, at any
 /// speed, roll another d6." A charge is a move: a tank charging across the
 /// village's south hedge rolls for it when it goes in, here in its

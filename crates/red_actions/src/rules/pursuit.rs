@@ -17,7 +17,8 @@
 //! fear test; it may not end on a friend (it stops short of the last one).
 //! A friend that is not routing, of a class at most the router's, within 8"
 //! of the router's path takes a serious test (not those it ran through,
-//! which take the fear test instead).
+//! which take the fear test instead); troops aboard a train are measured
+//! to their car.
 
 use super::RedActions;
 use super::movement::Blocked;
@@ -156,14 +157,24 @@ impl RedActions {
             }
             if k2 % 100 == 0 || k2 == full {
                 for (j, o) in s.units.iter().enumerate() {
-                    if o.side == u.side
-                        && j != id as usize
-                        && o.on_table()
-                        && !o.routing
-                        && self.troop(o).class <= class
-                        && !run.near.contains(&(j as UnitId))
-                        && to.within(&o.formation, within)
+                    if o.side != u.side
+                        || j == id as usize
+                        || o.routing
+                        || self.troop(o).class > class
+                        || run.near.contains(&(j as UnitId))
                     {
+                        continue;
+                    }
+                    // Troops aboard a train: where their car is (it
+                    // stands for them).
+                    let at = if o.on_table() {
+                        &o.formation
+                    } else if let Some(car) = self.riding_in(s, j as UnitId) {
+                        &s.unit(car).formation
+                    } else {
+                        continue;
+                    };
+                    if to.within(at, within) {
                         run.near.push(j as UnitId);
                     }
                 }
@@ -222,7 +233,10 @@ impl RedActions {
             }
         }
         for friend in run.near {
-            if self.standing(s, friend) && !self.morale_test(s, friend, Test::Serious, ev) {
+            // (Troops aboard a train too: a failed test's retire leaves
+            // them in their car.)
+            let standing = self.in_play(s, friend) && !s.unit(friend).routing;
+            if standing && !self.morale_test(s, friend, Test::Serious, ev) {
                 self.retire(s, friend, ev);
             }
         }
