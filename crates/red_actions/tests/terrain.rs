@@ -1143,6 +1143,82 @@ fn terrain_effects_a_road_column_pays_a_hill_climbed_on_the_way() {
     assert_eq!(s.unit(u).formation.front.at.x, Inches::whole(21));
 }
 
+/// Terrain Effects: the uphill exception judged along a wheel's arc. A
+/// one-base column on a road that turns back on itself wheels 180° about
+/// its front-left corner (the road's bend): its front's middle sweeps a
+/// half circle ahead of the corner, onto a steep hill that begins 0.3"
+/// ahead of it, though the chord from the start to the end of the front's
+/// middle runs through the corner and never touches the hill. The column
+/// climbs on its way and pays the slopes its corners' arcs cross: more
+/// than the same wheel on the same road with no hill.
+#[test]
+fn terrain_effects_a_road_column_wheeling_onto_a_hill_pays_the_climb_of_its_arc() {
+    use red_actions::geometry::Side as End;
+    let u = |r: &RedActions| id(r, "w_vol1");
+    let setup = |s: &mut State, r: &RedActions| {
+        white_column_at(s, u(r), 20.0, 24.0);
+        s.unit_mut(u(r)).formation.count = 1;
+    };
+    // The wheel's geometry, worked out on the bare table.
+    let bare = RedActions::new(scenario("village"));
+    let mut s = empty(&bare, 1);
+    setup(&mut s, &bare);
+    let from = s.unit(u(&bare)).formation;
+    let to = from
+        .wheeled(End::Left, Degrees::whole(180))
+        .unwrap()
+        .formation;
+    let corner = from.pivot(End::Left);
+    // The road through the base's centre before and after (its bend).
+    let road: Vec<Point> = from
+        .base_list()
+        .iter()
+        .rev()
+        .chain(to.base_list().iter())
+        .map(|b| b.pose.at)
+        .collect();
+    let wheel_cost = |hill: bool| {
+        let mut sc = scenario("village");
+        sc.terrain = if hill {
+            let (x, y) = (corner.x.0 as f64 / 100.0, corner.y.0 as f64 / 100.0);
+            vec![area(
+                AreaKind::Hill,
+                Elevation::Steep,
+                rect(x + 0.3, y - 4.0, x + 6.0, y + 4.0),
+            )]
+        } else {
+            Vec::new()
+        };
+        sc.lines = vec![red_actions::scenario::Line {
+            kind: red_actions::scenario::LineKind::Road,
+            name: "Bend".into(),
+            points: road.clone(),
+        }];
+        sc.buildings.clear();
+        let r = RedActions::new(sc);
+        let mut s = empty(&r, 1);
+        setup(&mut s, &r);
+        assert!(r.road_move(&s, u(&r), &to), "a move on the road");
+        if hill {
+            assert!(!r.climbs(&from, &to), "the chord does not climb");
+        }
+        let wheel = Action::Wheel {
+            unit: u(&r),
+            pivot: End::Left,
+            angle: Degrees::whole(180),
+        };
+        r.apply(&mut s, WHITE, &wheel, &mut Vec::new())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let Phase::Acting(seg) = s.phase else {
+            panic!("{:?}", s.phase)
+        };
+        seg.charged
+    };
+    let open = wheel_cost(false);
+    let climbing = wheel_cost(true);
+    assert!(climbing > open, "{climbing} against {open}");
+}
+
 /// Evading and the road: a column on the road that chose to evade when
 /// shot at moves 3" at most (its evasive speed), the road's 2" gone with
 /// the cap (leaving the road later takes nothing more off).
@@ -1373,6 +1449,80 @@ fn car_at_the_wire() -> (RedActions, State, UnitId) {
     place(&mut s, car, 16.0, 21.0, 0);
     choose(&mut s, WHITE);
     (r, s, car)
+}
+
+/// Terrain Effects: an armoured car crossing crushed wire, judged along the
+/// arcs its corners sweep in a wheel (as the terrain is), not the chords. A
+/// car facing north wheels left 90° about its front-left corner: its
+/// front-right corner sweeps a quarter circle through the north-east. A
+/// short run of wire lies across that arc, on a ray north-east from the
+/// pivot, beyond the chord from the corner's start to its end: the arc
+/// crosses it, no chord does. Not crushed there, the wheel is refused; a
+/// strip crushed there lets the car across with its entire move.
+#[test]
+fn terrain_effects_an_armoured_car_wheeling_over_crushed_wire_is_judged_by_its_arcs() {
+    use red_actions::geometry::Side as End;
+    let bare = RedActions::new(scenario("wired_position"));
+    let car = id(&bare, "w_tank");
+    let card = bare
+        .sc()
+        .troops
+        .iter()
+        .position(|t| t.key == "armoured_car");
+    let setup = |s: &mut State| {
+        s.unit_mut(car).troop = card.expect("the armoured_car card") as u16;
+        place(s, car, 30.0, 30.0, 0);
+        choose(s, WHITE);
+    };
+    let mut s = empty(&bare, 1);
+    setup(&mut s);
+    let from = s.unit(car).formation;
+    let [fl, fr, _, _] = from.outline();
+    assert_eq!(from.pivot(End::Left), fl);
+    let r = (fr.x.0 - fl.x.0) as f64;
+    // On the bearing 42° from the pivot (between two points of the arc
+    // as the terrain follows it, every 5°), from 0.8 to 1.2 of the
+    // front-right corner's radius (the chord comes no nearer than 0.71 of
+    // it there).
+    let (sin, cos) = 42f64.to_radians().sin_cos();
+    let ne = |k: f64| Point {
+        x: Inches(fl.x.0 + (k * r * sin).round() as i32),
+        y: Inches(fl.y.0 - (k * r * cos).round() as i32),
+    };
+    let mut sc = scenario("wired_position");
+    sc.terrain.clear();
+    sc.buildings.clear();
+    sc.lines = vec![red_actions::scenario::Line {
+        kind: red_actions::scenario::LineKind::Wire,
+        name: "Wire run".into(),
+        points: vec![ne(0.8), ne(1.2)],
+    }];
+    let r = RedActions::new(sc);
+    let wheel = Action::Wheel {
+        unit: car,
+        pivot: End::Left,
+        angle: Degrees::whole(90),
+    };
+    // Crushed only well off the arc: the wire it crosses is not crushed.
+    let mut s = empty(&r, 1);
+    setup(&mut s);
+    s.crushed.push(pt(40.0, 40.0));
+    let why = r.refusal(&s, WHITE, &wheel).expect("not crushed there");
+    assert!(why.contains("not crushed"), "{why}");
+    // Crushed where the arc crosses: the whole move.
+    let mut s = empty(&r, 1);
+    setup(&mut s);
+    s.crushed.push(ne(1.0));
+    assert_eq!(r.refusal(&s, WHITE, &wheel), None);
+    s.loaded = vec![5];
+    r.apply(&mut s, WHITE, &wheel, &mut Vec::new())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(s.unit(car).formation.front.facing, Degrees::whole(270));
+    assert!(
+        !matches!(s.phase, Phase::Acting(seg) if seg.unit == car && seg.charged < seg.allowance),
+        "no move left: {:?}",
+        s.phase
+    );
 }
 
 /// Terrain Effects: armoured cars may not cross wire (Nyet!), but crushed

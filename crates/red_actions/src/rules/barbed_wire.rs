@@ -213,23 +213,21 @@ impl RedActions {
             .any(|w| w.kind == LineKind::Wire && w.points == l.points)
     }
 
-    /// Where a move from `from` to `to` takes a corner of its bases across
-    /// wire: `Ok(true)` when every such crossing is within 2" of a crushed
-    /// strip's middle (half the 4" strip), `Ok(false)` when it crosses no
-    /// wire, `Err` when it crosses wire that is not crushed there. The
-    /// corners are followed in straight lines (a wheel's chords).
+    /// Where a move takes a corner of its bases across wire, its corners
+    /// following `paths` (straight lines, or a wheel's arcs): `Ok(true)`
+    /// when every such crossing is within 2" of a crushed strip's middle
+    /// (half the 4" strip), `Ok(false)` when it crosses no wire, `Err` when
+    /// it crosses wire that is not crushed there.
     pub(crate) fn car_over_crushed_wire(
         &self,
         s: &State,
-        from: &geometry::Formation,
-        to: &geometry::Formation,
+        paths: &[Vec<Point>],
     ) -> Result<bool, String> {
         let half = Inches(WIRE_STRIP.0 / 2);
-        let paths = geometry::corner_paths(&from.base_list(), &to.base_list());
         let mut crossed = false;
         for l in self.sc().lines.iter().filter(|l| l.kind == LineKind::Wire) {
             let line = geometry::Polyline::new(l.points.clone());
-            for p in &paths {
+            for p in paths {
                 for w in p.windows(2) {
                     let (a, b) = (w[0], w[1]);
                     for t in geometry::polyline_crossings(a, b, &line) {

@@ -124,30 +124,40 @@ impl RedActions {
     /// Whether a move from `from` to `to` climbs: the front comes onto
     /// higher ground anywhere on its way (a road column pays the slopes
     /// then), even if it comes down again before the move ends. The way is
-    /// the straight line between the front's middles (a wheel's chord),
-    /// looked at every quarter inch.
+    /// the straight line between the front's middles ([`Self::climbs_along`]
+    /// for a wheel's arc).
     pub fn climbs(&self, from: &Formation, to: &Formation) -> bool {
-        let (a, b) = (from.front.at, to.front.at);
-        if self
-            .hills_near(crate::geometry::Bbox::of(&[a, b]))
-            .next()
-            .is_none()
+        self.climbs_along(&[from.front.at, to.front.at])
+    }
+
+    /// Whether a point following `path` (the front's middle on its way: a
+    /// straight move's line, a wheel's arc) comes onto higher ground
+    /// anywhere on it, looked at every quarter inch.
+    pub fn climbs_along(&self, path: &[engine::param::Point]) -> bool {
+        if path.len() < 2
+            || self
+                .hills_near(crate::geometry::Bbox::of(path))
+                .next()
+                .is_none()
         {
             return false;
         }
-        let len = crate::geometry::dist2(a, b).inches_ceil().0.max(1) as i64;
-        let steps = (len + 24) / 25;
-        let mut last = self.height(a);
-        for k in 1..=steps {
-            let p = engine::param::Point {
-                x: Inches(a.x.0 + ((b.x.0 - a.x.0) as i64 * k / steps) as i32),
-                y: Inches(a.y.0 + ((b.y.0 - a.y.0) as i64 * k / steps) as i32),
-            };
-            let h = self.height(p);
-            if h > last {
-                return true;
+        let mut last = self.height(path[0]);
+        for w in path.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let len = crate::geometry::dist2(a, b).inches_ceil().0.max(1) as i64;
+            let steps = (len + 24) / 25;
+            for k in 1..=steps {
+                let p = engine::param::Point {
+                    x: Inches(a.x.0 + ((b.x.0 - a.x.0) as i64 * k / steps) as i32),
+                    y: Inches(a.y.0 + ((b.y.0 - a.y.0) as i64 * k / steps) as i32),
+                };
+                let h = self.height(p);
+                if h > last {
+                    return true;
+                }
+                last = h;
             }
-            last = h;
         }
         false
     }

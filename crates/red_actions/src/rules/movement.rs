@@ -371,12 +371,38 @@ impl RedActions {
         Some(worst)
     }
 
+    /// The paths of the base corners of a move from `from` to `to`:
+    /// straight lines, or the arcs a wheel sweeps (none for a change of
+    /// formation in place).
+    fn leg_paths(from: &Formation, to: &Formation, legs: Legs) -> Vec<Vec<Point>> {
+        match legs {
+            Legs::None => Vec::new(),
+            Legs::Straight => corner_paths(&from.base_list(), &to.base_list()),
+            Legs::Arcs(pivot, angle) => from.wheel_paths(pivot, angle),
+        }
+    }
+
+    /// The way the middle of the front follows in a move: the straight
+    /// line, or a wheel's arc.
+    fn front_path(from: &Formation, to: &Formation, legs: Legs) -> Vec<Point> {
+        match legs {
+            Legs::Arcs(pivot, angle) => geometry::arc_points(
+                from.pivot(pivot),
+                from.front.at,
+                pivot.turn(angle),
+                Degrees(50),
+            ),
+            Legs::None | Legs::Straight => vec![from.front.at, to.front.at],
+        }
+    }
+
     /// The terrain a move on the road pays for (`RedActions::road_move`):
-    /// the slopes when it climbs, and wire; the units of `near`.
-    fn road_near(&self, u: &Unit, to: &Formation, near: &Near) -> Near<'_> {
+    /// the slopes when it climbs on its way (a wheel's arc, not its
+    /// chord), and wire; the units of `near`.
+    fn road_near(&self, u: &Unit, to: &Formation, legs: Legs, near: &Near) -> Near<'_> {
         let m = self.mover(u) as usize;
         let prep = &self.prep;
-        let areas = if self.climbs(&u.formation, to) {
+        let areas = if self.climbs_along(&Self::front_path(&u.formation, to, legs)) {
             prep.road_areas[m]
                 .iter()
                 .map(|(p, c)| (p, *c, Bbox::of(&p.points)))
@@ -438,7 +464,7 @@ impl RedActions {
         let u = s.unit(id);
         let road;
         let ground = if self.road_move(s, id, &to) {
-            road = self.road_near(u, &to, near);
+            road = self.road_near(u, &to, legs, near);
             &road
         } else {
             near
@@ -517,7 +543,9 @@ impl RedActions {
         if self.cat(u) != Category::ArmouredCar || s.crushed.is_empty() {
             return Err(impassable());
         }
-        if !self.car_over_crushed_wire(s, &u.formation, to)? {
+        // The corners' ways: a wheel's arcs, as the terrain is judged.
+        let paths = Self::leg_paths(&u.formation, to, legs);
+        if !self.car_over_crushed_wire(s, &paths)? {
             return Err(impassable());
         }
         let rest = Near {
