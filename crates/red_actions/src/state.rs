@@ -520,6 +520,10 @@ pub enum ChargeStage {
     /// The chargers are in contact; ambushers their move came near are
     /// asked whether to spring first, then the fight.
     Fight,
+    /// A charger that ran on after its target fled has met a unit in its
+    /// way (`target`); ambushers its move came near are asked whether to
+    /// spring first, then the clash (the fear test, the fight).
+    RunOnClash,
 }
 
 /// A declared charge being resolved.

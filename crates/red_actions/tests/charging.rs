@@ -551,6 +551,71 @@ fn charging_running_on_charges_the_unit_in_the_way_which_may_not_shoot() {
     assert!(combat(&ev).is_some(), "{ev:?}");
 }
 
+/// Charging and Ambushes: a charger running on after its target fled makes
+/// a move, and "an ambush can be sprung during another player's action,
+/// providing that action was a move that brought the unit closer". White's
+/// MG in ambush north of the line is asked when the sabres come near it on
+/// their way, before their clash with the second company in their way (as
+/// ambushers are asked before the fight of a first charge's move into
+/// contact); the clash follows the answer.
+#[test]
+fn charging_running_on_ambushers_it_comes_near_are_asked_before_the_clash() {
+    let (r, mut s, cav, vol) = cavalry_and_volunteers();
+    let (vol2, mg) = (id(&r, "w_vol2"), id(&r, "w_mg"));
+    place(&mut s, vol2, 29.0, 40.0, 90);
+    s.unit_mut(vol2).acted = false;
+    place(&mut s, mg, 33.0, 33.0, 180);
+    s.unit_mut(mg).ambush = true;
+    s.unit_mut(mg).hidden = true;
+    // Charge test 3+3, the first company's fear test 6+6: it routs.
+    roll(&mut s, &[3, 3, 6, 6, 3, 3]);
+    charge(&r, &mut s, cav, vol);
+    assert_eq!(r.decider(&s), Some(RED));
+    assert!(
+        !r.may_spring(&s, mg, cav),
+        "not from where the sabres stand"
+    );
+    s.loaded.clear();
+    let ev = answer(&r, &mut s, RED, Action::RunOn { unit: cav });
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::ChargeDeclared { unit, target, .. } if *unit == cav && *target == vol2)
+        ),
+        "it meets the second company: {ev:?}"
+    );
+    assert_eq!(
+        s.questions.last().map(|q| (q.side, q.ask)),
+        Some((
+            WHITE,
+            red_actions::state::Ask::SpringAmbush {
+                unit: mg,
+                target: cav
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(
+            e,
+            Event::MoraleTest { unit, test: Test::Fear, .. } if *unit == vol2
+        )) && combat(&ev).is_none(),
+        "the clash waits for the ambushers: {ev:?}"
+    );
+    // Lying low: the second company's fear test 3+3, then the fight 3+4.
+    roll(&mut s, &[3, 3, 3, 4]);
+    let ev = answer(&r, &mut s, WHITE, Action::LieLow { unit: mg });
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::MoraleTest { unit, test: Test::Fear, passed: true, .. } if *unit == vol2
+        )),
+        "{ev:?}"
+    );
+    assert!(combat(&ev).is_some(), "{ev:?}");
+    assert!(s.questions.is_empty() && s.charge.is_none());
+    assert!(s.unit(mg).ambush, "the ambush kept its secret");
+}
+
 #[test]
 fn combat_modifiers_formed_cavalry_charging_adds_a_quarter() {
     let (r, mut s, cav, vol) = cavalry_and_volunteers();

@@ -659,12 +659,9 @@ impl RedActions {
                 return;
             }
             (Ask::TargetFled { charger }, Action::RunOn { .. }) => {
+                // (Its move followed up there, before any clash.)
                 s.charge = None;
-                let from = s.unit(charger).formation;
                 self.run_on(s, charger, c, ev);
-                if s.unit(charger).formation != from {
-                    self.after_vehicle_move(s, charger, &from, ev);
-                }
                 return;
             }
             _ => return,
@@ -732,6 +729,25 @@ impl RedActions {
                         );
                     if still {
                         self.fight_in_contact(s, c, ev);
+                    } else if self.standing(s, id) {
+                        ev.push(Event::ChargeCancelled { unit: id });
+                    }
+                }
+                ChargeStage::RunOnClash => {
+                    // After the ambushers sprung on a charger that ran on:
+                    // the clash with the unit in its way, if both still
+                    // stand there.
+                    s.charge = None;
+                    let (id, other) = (c.charger, c.target);
+                    let still = self.standing(s, id)
+                        && self.standing(s, other)
+                        && geometry::within(
+                            &s.unit(id).footprint(),
+                            &s.unit(other).footprint(),
+                            Inches(5),
+                        );
+                    if still {
+                        self.clash_in_the_way(s, id, other, c.aspect, ev);
                     } else if self.standing(s, id) {
                         ev.push(Event::ChargeCancelled { unit: id });
                     }
@@ -866,11 +882,15 @@ impl RedActions {
     /// The charger runs on along its declared line after its target fled:
     /// from where it would have met the target, as far as its move allows;
     /// the first enemy in the way is charged (a fear test, no shooting),
-    /// friends are passed through (not formed cavalry).
+    /// friends are passed through (not formed cavalry). Its move is
+    /// followed up as any charger's move into contact (`charge_moved`):
+    /// ambushers it came near are asked before the clash with the unit in
+    /// its way, which waits on their answers (`ChargeStage::RunOnClash`).
     fn run_on(&self, s: &mut State, id: UnitId, c: Charge, ev: &mut Vec<Event>) {
         if !self.standing(s, id) {
             return;
         }
+        let before = s.unit(id).clone();
         let allowance = self.charge_allowance(s, id, c.ambush);
         let from = s.unit(id).formation;
         let line = c.contact;
@@ -940,31 +960,61 @@ impl RedActions {
                 charged: Inches(spent.0 + k),
             });
         }
-        let Some(other) = met else {
+        let met = met.filter(|&o| {
+            geometry::within(&s.unit(id).footprint(), &s.unit(o).footprint(), Inches(5))
+        });
+        // The unit in the way is charged: a fear test, no fire.
+        let aspect = met.map(|other| {
+            let aspect = charge_aspect(
+                &s.unit(other).formation.outline(),
+                &Self::centres(&s.unit(id).footprint()),
+            );
+            ev.push(Event::ChargeDeclared {
+                unit: id,
+                target: other,
+                aspect,
+                ambush: false,
+            });
+            ev.push(Event::Contact {
+                unit: id,
+                target: other,
+            });
+            aspect
+        });
+        // The move followed up (a vehicle's obstacle dice, foxholes left,
+        // reveals, ambushers it came near asked) before the clash.
+        let under = s.questions.len();
+        self.charge_moved(s, id, met.unwrap_or(c.target), &before, ev);
+        let (Some(other), Some(aspect)) = (met, aspect) else {
             return;
         };
-        if !geometry::within(
-            &s.unit(id).footprint(),
-            &s.unit(other).footprint(),
-            Inches(5),
-        ) {
+        if s.questions.len() > under {
+            s.charge = Some(Charge {
+                charger: id,
+                target: other,
+                aspect,
+                ambush: false,
+                counter: false,
+                stage: ChargeStage::RunOnClash,
+                contact: s.unit(id).formation,
+                under: under as u16,
+            });
             return;
         }
-        // The unit in the way is charged: a fear test, no fire.
-        let aspect = charge_aspect(
-            &s.unit(other).formation.outline(),
-            &Self::centres(&s.unit(id).footprint()),
-        );
-        ev.push(Event::ChargeDeclared {
-            unit: id,
-            target: other,
-            aspect,
-            ambush: false,
-        });
-        ev.push(Event::Contact {
-            unit: id,
-            target: other,
-        });
+        self.clash_in_the_way(s, id, other, aspect, ev);
+    }
+
+    /// A charger that ran on meets the unit in its way: a router is
+    /// caught; others take a fear test (no fire), gun crews give up, a
+    /// flank or rear takes its terror and turns; then the fight.
+    fn clash_in_the_way(
+        &self,
+        s: &mut State,
+        id: UnitId,
+        other: UnitId,
+        aspect: Aspect,
+        ev: &mut Vec<Event>,
+    ) {
         if s.unit(other).routing {
             return self.catch_router(s, id, other, ev);
         }

@@ -897,11 +897,14 @@ impl RedActions {
             }
         };
         let matters = |e: &Event| matches!(e, Event::MoraleTest { .. } | Event::Combat { .. });
-        let outcome = |_: &State, ev: &[Event]| -> Vec<String> {
+        let outcome = |t: &State, ev: &[Event]| -> Vec<String> {
             let met = ev.iter().find_map(|e| match *e {
                 Event::ChargeDeclared { unit, target, .. } if unit == charger => Some(target),
                 _ => None,
             });
+            if met.is_some() && t.charge.is_some_and(|c| c.stage == ChargeStage::RunOnClash) {
+                return vec!["ambushers it comes near are asked first, then the clash".into()];
+            }
             let Some(o) = met else {
                 return vec!["no enemy in its way".into()];
             };

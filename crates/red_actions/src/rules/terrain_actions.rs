@@ -279,12 +279,14 @@ impl RedActions {
         if id as usize >= s.units.len() || s.unit(id).side != side {
             return;
         }
-        // A charge's move is followed up when the charger goes in
-        // (`charge_moved`); dividing moves no one: the parts stand where the
-        // unit stood (its first part keeps its foxholes and possession:
+        // A charge's move is followed up when the charger goes in or runs
+        // on (`charge_moved`); dividing moves no one: the parts stand where
+        // the unit stood (its first part keeps its foxholes and possession:
         // Permitted Actions).
-        let moved = !matches!(a, Action::Charge { .. } | Action::Divide { .. })
-            && s.unit(id).formation != before.formation;
+        let moved = !matches!(
+            a,
+            Action::Charge { .. } | Action::RunOn { .. } | Action::Divide { .. }
+        ) && s.unit(id).formation != before.formation;
         self.after_move(s, id, a, moved, before, ev);
     }
 
