@@ -506,6 +506,53 @@ fn permitted_actions_a_divided_unit_keeps_its_building_only_where_its_parts_stan
     assert_eq!(s.unit(reg).dug_in, 2);
 }
 
+/// Permitted Actions (combining) and Buildings (possession): "Two or more
+/// units may combine ... if they start it in physical contact": combining
+/// moves no one either, so the combined unit keeps the section one of them
+/// held where it still touches it (whichever held it), with the shallower
+/// foxholes of the two.
+#[test]
+fn permitted_actions_a_combined_unit_keeps_the_building_either_held() {
+    for holder in ["r_reg1", "r_reg2"] {
+        let (r, mut s) = empty(RED);
+        let huts = r
+            .sc()
+            .buildings
+            .iter()
+            .position(|b| b.name == "North huts")
+            .unwrap() as u16;
+        let (reg, reg2) = (id(&r, "r_reg1"), id(&r, "r_reg2"));
+        // Two bases each facing north, side by side: the 1st in the huts
+        // (x 30-34), the 2nd from x 33.68 (its western base in them too).
+        for (u, x) in [(reg, 32.5), (reg2, 34.86)] {
+            place(&mut s, u, x, 19.0, 0);
+            s.unit_mut(u).order = Order::Line;
+            s.unit_mut(u).formation.order = Order::Line.geometry();
+            s.unit_mut(u).formation.count = 2;
+            s.unit_mut(u).acted = false;
+            s.unit_mut(u).more.possession = None;
+        }
+        s.unit_mut(id(&r, holder)).more.possession = Some(huts);
+        s.unit_mut(reg).dug_in = 4;
+        s.unit_mut(reg2).dug_in = 2;
+        s.unit_mut(reg).more.touching = vec![reg2];
+        to_act(&mut s, reg);
+        let combine = Action::Combine {
+            unit: reg,
+            with: reg2,
+        };
+        assert_eq!(r.refusal(&s, RED, &combine), None);
+        let mut ev = Vec::new();
+        r.apply(&mut s, RED, &combine, &mut ev)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(ev.iter().any(|e| matches!(e, Event::Combined { .. })));
+        assert_eq!(s.unit(reg).bases(), 4);
+        assert!(r.touches_building(&s, reg, huts));
+        assert_eq!(s.unit(reg).more.possession, Some(huts), "held by {holder}");
+        assert_eq!(s.unit(reg).dug_in, 2, "the shallower foxholes");
+    }
+}
+
 /// Random play from the village's start with prisoners of both sides
 /// already on the table, in the open and in a building: every step keeps
 /// the invariants, and the prisoners' actions offered are legal and carried

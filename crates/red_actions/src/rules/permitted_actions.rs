@@ -311,11 +311,31 @@ impl RedActions {
             x.status = Status::Gone;
             x.more.merged_into = Some(id);
         }
+        // Buildings and Digging in: combining moves no one (the two units
+        // stand in contact and join where they are, as dividing leaves the
+        // parts where they stood). The combined unit holds a section that
+        // either held if it still touches it (its own first); its foxholes
+        // are the shallower of the two (every base of it must have them).
+        let held = [s.unit(id).more.possession, w.more.possession]
+            .into_iter()
+            .flatten()
+            .find(|&b| self.touches_building(s, id, b));
+        {
+            let u = s.unit_mut(id);
+            u.more.possession = held;
+            u.dug_in = u.dug_in.min(w.dug_in);
+            u.foxhole_used |= w.foxhole_used;
+            // Hidden (in ambush) only if both were.
+            u.ambush &= w.ambush;
+        }
         ev.push(Event::Combined {
             unit: id,
             with,
             die,
         });
+        if !w.hidden {
+            self.reveal(s, id, ev);
+        }
         self.check_rout(s, id, ev);
     }
 }

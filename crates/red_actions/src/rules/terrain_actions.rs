@@ -280,12 +280,15 @@ impl RedActions {
             return;
         }
         // A charge's move is followed up when the charger goes in or runs
-        // on (`charge_moved`); dividing moves no one: the parts stand where
-        // the unit stood (its first part keeps its foxholes and possession:
-        // Permitted Actions).
+        // on (`charge_moved`); dividing and combining move no one: the
+        // parts stand where the unit stood, the combined unit where the two
+        // stood (their foxholes and possession: Permitted Actions).
         let moved = !matches!(
             a,
-            Action::Charge { .. } | Action::RunOn { .. } | Action::Divide { .. }
+            Action::Charge { .. }
+                | Action::RunOn { .. }
+                | Action::Divide { .. }
+                | Action::Combine { .. }
         ) && s.unit(id).formation != before.formation;
         self.after_move(s, id, a, moved, before, ev);
     }
