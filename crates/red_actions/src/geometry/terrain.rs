@@ -25,8 +25,12 @@ impl Polygon {
         Polygon { points }
     }
     pub fn edges(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
-        let n = self.points.len();
-        (0..n).map(move |i| (self.points[i], self.points[(i + 1) % n]))
+        // Each point with the next, the last with the first (no division
+        // an edge).
+        let p = &self.points;
+        p.iter()
+            .copied()
+            .zip(p.iter().skip(1).chain(p.first()).copied())
     }
 }
 
@@ -56,6 +60,11 @@ fn on_segment(p: Point, a: Point, b: Point) -> bool {
 pub fn locate(poly: &Polygon, p: Point) -> Location {
     let mut inside = false;
     for (a, b) in poly.edges() {
+        // An edge wholly above or below p neither holds p nor crosses
+        // the horizontal through it (plain comparisons first).
+        if (a.y.0 < p.y.0 && b.y.0 < p.y.0) || (a.y.0 > p.y.0 && b.y.0 > p.y.0) {
+            continue;
+        }
         if on_segment(p, a, b) {
             return Location::Boundary;
         }
@@ -204,10 +213,15 @@ pub fn segment_inside(a: Point, b: Point, poly: &Polygon) -> Vec<(Rat, Rat)> {
     // A segment that meets no edge lies wholly outside or wholly inside
     // (the pushed lines below find the same: nothing, or all of it).
     match leg_in(a, b, poly) {
-        LegIn::Outside => return Vec::new(),
-        LegIn::Inside => return vec![(Rat::ZERO, Rat::ONE)],
-        LegIn::Crosses => {}
+        LegIn::Outside => Vec::new(),
+        LegIn::Inside => vec![(Rat::ZERO, Rat::ONE)],
+        LegIn::Crosses => segment_inside_crossing(a, b, poly),
     }
+}
+
+/// [`segment_inside`] of a segment (`a` ≠ `b`) that meets the boundary
+/// ([`leg_in`] said `Crosses`; not asked again).
+fn segment_inside_crossing(a: Point, b: Point, poly: &Polygon) -> Vec<(Rat, Rat)> {
     // With no corner on the segment's line the two pushed lines cross the
     // same edges at the same points: both give the same sorted, disjoint
     // stretches, and their intersection is those stretches.
@@ -549,7 +563,7 @@ pub fn path_cost_boxed(
                 }
                 LegIn::Crosses => {}
             }
-            let inside = segment_inside(a, b, poly);
+            let inside = segment_inside_crossing(a, b, poly);
             if inside.is_empty() {
                 continue;
             }
