@@ -27,10 +27,9 @@ impl Polygon {
     pub fn edges(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
         // Each point with the next, the last with the first (no division
         // an edge).
-        let p = &self.points;
-        p.iter()
-            .copied()
-            .zip(p.iter().skip(1).chain(p.first()).copied())
+        let p = &self.points[..];
+        let n = p.len();
+        (0..n).map(move |i| (p[i], p[if i + 1 == n { 0 } else { i + 1 }]))
     }
 }
 
@@ -406,12 +405,40 @@ pub fn line_of_sight(
     )
 }
 
+/// A sight-blocking area as [`line_of_sight_through`] takes it: the
+/// polygon alone, or with its bounding box (then a point outside the box
+/// is known to be outside without locating it).
+pub trait SightArea<'a>: Copy {
+    fn polygon(self) -> &'a Polygon;
+    /// False only when `p` is certainly outside the polygon.
+    fn may_hold(self, p: Point) -> bool;
+}
+
+impl<'a> SightArea<'a> for &'a Polygon {
+    fn polygon(self) -> &'a Polygon {
+        self
+    }
+    fn may_hold(self, _: Point) -> bool {
+        true
+    }
+}
+
+impl<'a> SightArea<'a> for (&'a Polygon, &'a Bbox) {
+    fn polygon(self) -> &'a Polygon {
+        self.0
+    }
+    fn may_hold(self, p: Point) -> bool {
+        let b = self.1;
+        b.x0 <= p.x.0 && p.x.0 <= b.x1 && b.y0 <= p.y.0 && p.y.0 <= b.y1
+    }
+}
+
 /// [`line_of_sight`] across the areas and hedges as they come (no list
 /// of them made for each line).
-pub fn line_of_sight_through<'a>(
+pub fn line_of_sight_through<'a, A: SightArea<'a>>(
     from: Point,
     to: Point,
-    areas: impl IntoIterator<Item = &'a Polygon>,
+    areas: impl IntoIterator<Item = A>,
     hedges: impl IntoIterator<Item = &'a Polyline>,
     rules: &SightRules,
     conspicuous: bool,
@@ -419,9 +446,11 @@ pub fn line_of_sight_through<'a>(
     if dist2(from, to).within(rules.close) {
         return true;
     }
-    for poly in areas {
-        let observer_in = locate(poly, from) == Location::Inside;
-        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+    for area in areas {
+        let poly = area.polygon();
+        // A point outside the area's box (when it is known) is outside it.
+        let observer_in = area.may_hold(from) && locate(poly, from) == Location::Inside;
+        let target_in = conspicuous && area.may_hold(to) && locate(poly, to) == Location::Inside;
         // Where the target is not seen into the area, some answers need no
         // stretches worked out (the loop below would find them so):
         if !target_in {
