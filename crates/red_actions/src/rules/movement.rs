@@ -191,7 +191,7 @@ impl RedActions {
             }
             // Boxes farther apart than the enemy zone (and a hundredth):
             // neither overlap nor the 2-inch rule can apply.
-            if mine.gap(&o.formation.bbox()) > zone.0 as i64 + 1 {
+            if o.formation.box_gap_exceeds(&mine, zone.0 as i64 + 1) {
                 continue;
             }
             // Whole units asked by their outlines (`Formation::outline_quad`).
@@ -248,12 +248,7 @@ impl RedActions {
             // Every corner of a unit lies within its bases' widths and
             // depths (and the rounding) of its front centre: a bound
             // without the trigonometry first.
-            let f = &o.formation;
-            let reach = (f.width.0 as i64 + f.depth.0 as i64 + 2) * f.count as i64 + 2;
-            if Bbox::of(&[f.front.at]).gap(&placed) > zone + reach {
-                continue;
-            }
-            if f.bbox().gap(&placed) <= zone {
+            if !o.formation.box_gap_exceeds(&placed, zone) {
                 units.push(j as u16);
                 enemies |= o.side != u.side;
             }
