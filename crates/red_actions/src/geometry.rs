@@ -940,12 +940,14 @@ impl Formation {
     /// base's width (depth) and a hundredth, so a line's side is within
     /// `count` halves of a width, its back within a depth and a hundredth,
     /// and a column's the other way about.
+    #[inline]
     pub fn reach(&self) -> i64 {
         (self.width.0 as i64 + self.depth.0 as i64 + 2) * self.count as i64 + 2
     }
     /// A lower bound of the gap between the two formations' boxes (see
     /// [`Bbox::gap`]) without the trigonometry: that of the front centres
     /// less both reaches.
+    #[inline]
     pub fn far_bound(&self, o: &Formation) -> i64 {
         let (a, b) = (self.front.at, o.front.at);
         let gx = (a.x.0 as i64 - b.x.0 as i64).abs();
@@ -956,6 +958,7 @@ impl Formation {
     /// front centre does not settle it: it lies in the box (it is the
     /// middle of the front edge), so the box is no farther from `b` than
     /// it, and every corner is within [`Formation::reach`] of it.
+    #[inline]
     pub fn box_gap_exceeds(&self, b: &Bbox, x: i64) -> bool {
         let g = Bbox::of(&[self.front.at]).gap(b);
         if g <= x {
