@@ -568,7 +568,7 @@ fn project64(poly: &[Point], ax: i64, ay: i64) -> (i64, i64) {
 }
 
 /// How two convex polygons meet, by separating axes (exact).
-fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
+pub(crate) fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
     const SMALL: i32 = 1 << 29;
     let small = |p: &Point| p.x.0.abs() < SMALL && p.y.0.abs() < SMALL;
     if a.iter().all(small) && b.iter().all(small) {

@@ -132,9 +132,13 @@ impl RedActions {
 
     /// Whether every corner of every base is on the table.
     pub fn on_table(&self, f: &Formation) -> bool {
+        self.outline_on_table(&f.outline())
+    }
+
+    /// [`RedActions::on_table`] of a formation's outline.
+    fn outline_on_table(&self, q: &[Point; 4]) -> bool {
         let (w, d) = (self.sc().width.0, self.sc().depth.0);
-        f.outline()
-            .iter()
+        q.iter()
             .all(|p| (0..=w).contains(&p.x.0) && (0..=d).contains(&p.y.0))
     }
 
@@ -169,12 +173,16 @@ impl RedActions {
         enemy_only: bool,
         among: Option<&[u16]>,
     ) -> Result<(), String> {
-        if !self.on_table(to) {
+        // Each outline worked out once (`Formation::overlaps`, `within` and
+        // `dist2` asked of them directly, with their bases' counts).
+        let to_q = to.outline();
+        if !self.outline_on_table(&to_q) {
             return Err("it would leave the table".into());
         }
         let me = s.unit(id);
         let zone = self.sc().tables.distances.enemy_zone;
-        let mine = to.bbox();
+        let mine = Bbox::of(&to_q);
+        let from_q = std::cell::OnceCell::new();
         let all = 0..s.units.len() as u16;
         let ids: &mut dyn Iterator<Item = u16> = match among {
             Some(list) => &mut list.iter().copied(),
@@ -196,15 +204,21 @@ impl RedActions {
             }
             // Whole units asked by their outlines (`Formation::outline_quad`).
             let theirs = &o.formation;
-            if to.overlaps(theirs) {
+            if to.count == 0 || theirs.count == 0 {
+                // No bases: neither overlaps nor comes within anything.
+                continue;
+            }
+            let their_q = theirs.outline();
+            if geometry::convex_meet(&to_q, &their_q) == geometry::Meet::Overlap {
                 return Err(format!(
                     "it would run into {}",
                     self.name_for(s, Some(me.side), j)
                 ));
             }
-            if enemy && to.within(theirs, zone) {
-                let before = from.dist2(theirs);
-                let after = to.dist2(theirs);
+            if enemy && geometry::quad_within(&to_q, &their_q, zone) {
+                let from_q = from_q.get_or_init(|| from.outline_quad());
+                let before = from_q.map(|q| geometry::quad_dist2(&q, &their_q));
+                let after = Some(geometry::quad_dist2(&to_q, &their_q));
                 if after < before {
                     return Err(format!(
                         "it would come within {zone} of {} (only a charge may)",
