@@ -908,6 +908,26 @@ proptest! {
         );
     }
 
+    /// A formation moved without turning has its bases' corners moved by
+    /// the same vector, exactly (what a straight move's terrain cost
+    /// takes instead of working them out again).
+    #[test]
+    fn corners_move_with_the_front_centre(
+        f in any_formation(),
+        dx in -5000i32..5000, dy in -5000i32..5000,
+    ) {
+        let at = pt(f.front.at.x.0 + dx, f.front.at.y.0 + dy);
+        let g = Formation { front: Pose { at, facing: f.front.facing }, ..f };
+        let v = Vec2::new(dx as i64, dy as i64);
+        let (a, b) = (f.base_corners(), g.base_corners());
+        prop_assert_eq!(a.len(), b.len());
+        for ((ca, _), (cb, _)) in a.iter().zip(b.iter()) {
+            for i in 0..4 {
+                prop_assert_eq!(cb[i], offset(ca[i], v));
+            }
+        }
+    }
+
     /// A formation's box against another box by its front centre first
     /// (`box_gap_exceeds`) is the box's gap; every corner lies within its
     /// reach of the front centre; `far_bound` is at most the boxes' gap.

@@ -316,8 +316,27 @@ impl RedActions {
                 });
             }
             Legs::Straight => {
+                // The same formation moved (an advance): each corner at the
+                // end is the corner at the start moved by the front
+                // centre's vector (the corners are sums of the front
+                // centre and the same offsets), not worked out again.
+                let moved = from.front.facing == to.front.facing
+                    && Formation {
+                        front: to.front,
+                        ..*from
+                    } == *to;
+                let v = geometry::Vec2::between(from.front.at, to.front.at);
+                let starts = from.base_corners();
+                let ends = if moved { None } else { Some(to.base_corners()) };
                 let mut prev: Option<([Point; 4], [Point; 4])> = None;
-                for ((ca, _), (cb, _)) in from.base_corners().into_iter().zip(to.base_corners()) {
+                for (k, &(ca, _)) in starts.iter().enumerate() {
+                    let cb = match &ends {
+                        Some(e) => match e.get(k) {
+                            Some(&(cb, _)) => cb,
+                            None => break,
+                        },
+                        None => ca.map(|c| offset(c, v)),
+                    };
                     for i in 0..4 {
                         let seen = prev.is_some_and(|(pa, pb)| {
                             (0..4).any(|j| pa[j] == ca[i] && pb[j] == cb[i])
