@@ -57,8 +57,15 @@ fn on_segment(p: Point, a: Point, b: Point) -> bool {
 
 /// Point in polygon, exactly (crossing number with half-open edges).
 pub fn locate(poly: &Polygon, p: Point) -> Location {
+    locate_in(&poly.points, p)
+}
+
+/// [`locate`] in the polygon of these points (closed implicitly).
+pub fn locate_in(points: &[Point], p: Point) -> Location {
+    let n = points.len();
     let mut inside = false;
-    for (a, b) in poly.edges() {
+    for i in 0..n {
+        let (a, b) = (points[i], points[if i + 1 == n { 0 } else { i + 1 }]);
         // An edge wholly above or below p neither holds p nor crosses
         // the horizontal through it (plain comparisons first).
         if (a.y.0 < p.y.0 && b.y.0 < p.y.0) || (a.y.0 > p.y.0 && b.y.0 > p.y.0) {
