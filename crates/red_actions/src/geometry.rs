@@ -568,7 +568,7 @@ fn project64(poly: &[Point], ax: i64, ay: i64) -> (i64, i64) {
 }
 
 /// How two convex polygons meet, by separating axes (exact).
-fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
+pub(crate) fn convex_meet(a: &[Point], b: &[Point]) -> Meet {
     const SMALL: i32 = 1 << 29;
     let small = |p: &Point| p.x.0.abs() < SMALL && p.y.0.abs() < SMALL;
     if a.iter().all(small) && b.iter().all(small) {
@@ -935,6 +935,40 @@ impl Formation {
     pub fn bbox(&self) -> Bbox {
         Bbox::of(&self.outline())
     }
+    /// How far, at most, a corner of the outline lies from the front
+    /// centre along either axis: the halves are rounded to at most half a
+    /// base's width (depth) and a hundredth, so a line's side is within
+    /// `count` halves of a width, its back within a depth and a hundredth,
+    /// and a column's the other way about.
+    #[inline]
+    pub fn reach(&self) -> i64 {
+        (self.width.0 as i64 + self.depth.0 as i64 + 2) * self.count as i64 + 2
+    }
+    /// A lower bound of the gap between the two formations' boxes (see
+    /// [`Bbox::gap`]) without the trigonometry: that of the front centres
+    /// less both reaches.
+    #[inline]
+    pub fn far_bound(&self, o: &Formation) -> i64 {
+        let (a, b) = (self.front.at, o.front.at);
+        let gx = (a.x.0 as i64 - b.x.0 as i64).abs();
+        let gy = (a.y.0 as i64 - b.y.0 as i64).abs();
+        gx.max(gy) - self.reach() - o.reach()
+    }
+    /// Whether `self.bbox().gap(b) > x`, the box worked out only when the
+    /// front centre does not settle it: it lies in the box (it is the
+    /// middle of the front edge), so the box is no farther from `b` than
+    /// it, and every corner is within [`Formation::reach`] of it.
+    #[inline]
+    pub fn box_gap_exceeds(&self, b: &Bbox, x: i64) -> bool {
+        let g = Bbox::of(&[self.front.at]).gap(b);
+        if g <= x {
+            return false;
+        }
+        if g > x + self.reach() {
+            return true;
+        }
+        self.bbox().gap(b) > x
+    }
     /// The corners of [`Formation::bases`] (each as [`Base::corners`]
     /// gives them) and their boxes, the halves worked out once.
     pub fn base_corners(&self) -> Quads {
@@ -969,6 +1003,11 @@ impl Formation {
     }
     /// [`within`] of two formations' bases, asked of their outlines.
     pub fn within(&self, o: &Formation, x: Inches) -> bool {
+        // Front centres so far apart that the boxes are more than `x`
+        // apart: `quad_within` would say no at its box test.
+        if self.far_bound(o) > x.0 as i64 {
+            return false;
+        }
         match (self.outline_quad(), o.outline_quad()) {
             (Some(a), Some(b)) => quad_within(&a, &b, x),
             _ => false,
@@ -976,6 +1015,10 @@ impl Formation {
     }
     /// [`units_overlap`] of two formations' bases, asked of their outlines.
     pub fn overlaps(&self, o: &Formation) -> bool {
+        // Boxes apart (see `far_bound`): the outlines cannot overlap.
+        if self.far_bound(o) > 0 {
+            return false;
+        }
         match (self.outline_quad(), o.outline_quad()) {
             (Some(a), Some(b)) => convex_meet(&a, &b) == Meet::Overlap,
             _ => false,

@@ -898,6 +898,53 @@ proptest! {
             line_of_sight(a, b, &areas, &[], &rules, conspicuous),
             sight_by_stretches(a, b, &areas, &rules, conspicuous)
         );
+        // With the areas' boxes (an end outside a box is not located):
+        // the same answer.
+        let boxes: Vec<Bbox> = areas.iter().map(|p| Bbox::of(&p.points)).collect();
+        let no_hedges: [&Polyline; 0] = [];
+        prop_assert_eq!(
+            line_of_sight_through(a, b, areas.iter().copied().zip(&boxes), no_hedges, &rules, conspicuous),
+            line_of_sight(a, b, &areas, &[], &rules, conspicuous)
+        );
+    }
+
+    /// A formation moved without turning has its bases' corners moved by
+    /// the same vector, exactly (what a straight move's terrain cost
+    /// takes instead of working them out again).
+    #[test]
+    fn corners_move_with_the_front_centre(
+        f in any_formation(),
+        dx in -5000i32..5000, dy in -5000i32..5000,
+    ) {
+        let at = pt(f.front.at.x.0 + dx, f.front.at.y.0 + dy);
+        let g = Formation { front: Pose { at, facing: f.front.facing }, ..f };
+        let v = Vec2::new(dx as i64, dy as i64);
+        let (a, b) = (f.base_corners(), g.base_corners());
+        prop_assert_eq!(a.len(), b.len());
+        for ((ca, _), (cb, _)) in a.iter().zip(b.iter()) {
+            for i in 0..4 {
+                prop_assert_eq!(cb[i], offset(ca[i], v));
+            }
+        }
+    }
+
+    /// A formation's box against another box by its front centre first
+    /// (`box_gap_exceeds`) is the box's gap; every corner lies within its
+    /// reach of the front centre; `far_bound` is at most the boxes' gap.
+    #[test]
+    fn the_front_centre_bounds_the_box(
+        f in any_formation(),
+        g in any_formation(),
+        x0 in -6000i32..6000, y0 in -6000i32..6000, w in 0i32..3000, h in 0i32..3000,
+        x in -200i64..2000,
+    ) {
+        let b = Bbox { x0, y0, x1: x0 + w, y1: y0 + h };
+        prop_assert_eq!(f.box_gap_exceeds(&b, x), f.bbox().gap(&b) > x);
+        for c in f.outline() {
+            prop_assert!((c.x.0 as i64 - f.front.at.x.0 as i64).abs() <= f.reach());
+            prop_assert!((c.y.0 as i64 - f.front.at.y.0 as i64).abs() <= f.reach());
+        }
+        prop_assert!(f.far_bound(&g) <= f.bbox().gap(&g.bbox()));
     }
 
     /// Near the boundary by the edges' boxes first: the same answer.

@@ -25,8 +25,11 @@ impl Polygon {
         Polygon { points }
     }
     pub fn edges(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
-        let n = self.points.len();
-        (0..n).map(move |i| (self.points[i], self.points[(i + 1) % n]))
+        // Each point with the next, the last with the first (no division
+        // an edge).
+        let p = &self.points[..];
+        let n = p.len();
+        (0..n).map(move |i| (p[i], p[if i + 1 == n { 0 } else { i + 1 }]))
     }
 }
 
@@ -54,8 +57,20 @@ fn on_segment(p: Point, a: Point, b: Point) -> bool {
 
 /// Point in polygon, exactly (crossing number with half-open edges).
 pub fn locate(poly: &Polygon, p: Point) -> Location {
+    locate_in(&poly.points, p)
+}
+
+/// [`locate`] in the polygon of these points (closed implicitly).
+pub fn locate_in(points: &[Point], p: Point) -> Location {
+    let n = points.len();
     let mut inside = false;
-    for (a, b) in poly.edges() {
+    for i in 0..n {
+        let (a, b) = (points[i], points[if i + 1 == n { 0 } else { i + 1 }]);
+        // An edge wholly above or below p neither holds p nor crosses
+        // the horizontal through it (plain comparisons first).
+        if (a.y.0 < p.y.0 && b.y.0 < p.y.0) || (a.y.0 > p.y.0 && b.y.0 > p.y.0) {
+            continue;
+        }
         if on_segment(p, a, b) {
             return Location::Boundary;
         }
@@ -204,10 +219,15 @@ pub fn segment_inside(a: Point, b: Point, poly: &Polygon) -> Vec<(Rat, Rat)> {
     // A segment that meets no edge lies wholly outside or wholly inside
     // (the pushed lines below find the same: nothing, or all of it).
     match leg_in(a, b, poly) {
-        LegIn::Outside => return Vec::new(),
-        LegIn::Inside => return vec![(Rat::ZERO, Rat::ONE)],
-        LegIn::Crosses => {}
+        LegIn::Outside => Vec::new(),
+        LegIn::Inside => vec![(Rat::ZERO, Rat::ONE)],
+        LegIn::Crosses => segment_inside_crossing(a, b, poly),
     }
+}
+
+/// [`segment_inside`] of a segment (`a` ≠ `b`) that meets the boundary
+/// ([`leg_in`] said `Crosses`; not asked again).
+fn segment_inside_crossing(a: Point, b: Point, poly: &Polygon) -> Vec<(Rat, Rat)> {
     // With no corner on the segment's line the two pushed lines cross the
     // same edges at the same points: both give the same sorted, disjoint
     // stretches, and their intersection is those stretches.
@@ -392,12 +412,40 @@ pub fn line_of_sight(
     )
 }
 
+/// A sight-blocking area as [`line_of_sight_through`] takes it: the
+/// polygon alone, or with its bounding box (then a point outside the box
+/// is known to be outside without locating it).
+pub trait SightArea<'a>: Copy {
+    fn polygon(self) -> &'a Polygon;
+    /// False only when `p` is certainly outside the polygon.
+    fn may_hold(self, p: Point) -> bool;
+}
+
+impl<'a> SightArea<'a> for &'a Polygon {
+    fn polygon(self) -> &'a Polygon {
+        self
+    }
+    fn may_hold(self, _: Point) -> bool {
+        true
+    }
+}
+
+impl<'a> SightArea<'a> for (&'a Polygon, &'a Bbox) {
+    fn polygon(self) -> &'a Polygon {
+        self.0
+    }
+    fn may_hold(self, p: Point) -> bool {
+        let b = self.1;
+        b.x0 <= p.x.0 && p.x.0 <= b.x1 && b.y0 <= p.y.0 && p.y.0 <= b.y1
+    }
+}
+
 /// [`line_of_sight`] across the areas and hedges as they come (no list
 /// of them made for each line).
-pub fn line_of_sight_through<'a>(
+pub fn line_of_sight_through<'a, A: SightArea<'a>>(
     from: Point,
     to: Point,
-    areas: impl IntoIterator<Item = &'a Polygon>,
+    areas: impl IntoIterator<Item = A>,
     hedges: impl IntoIterator<Item = &'a Polyline>,
     rules: &SightRules,
     conspicuous: bool,
@@ -405,9 +453,11 @@ pub fn line_of_sight_through<'a>(
     if dist2(from, to).within(rules.close) {
         return true;
     }
-    for poly in areas {
-        let observer_in = locate(poly, from) == Location::Inside;
-        let target_in = conspicuous && locate(poly, to) == Location::Inside;
+    for area in areas {
+        let poly = area.polygon();
+        // A point outside the area's box (when it is known) is outside it.
+        let observer_in = area.may_hold(from) && locate(poly, from) == Location::Inside;
+        let target_in = conspicuous && area.may_hold(to) && locate(poly, to) == Location::Inside;
         // Where the target is not seen into the area, some answers need no
         // stretches worked out (the loop below would find them so):
         if !target_in {
@@ -549,7 +599,7 @@ pub fn path_cost_boxed(
                 }
                 LegIn::Crosses => {}
             }
-            let inside = segment_inside(a, b, poly);
+            let inside = segment_inside_crossing(a, b, poly);
             if inside.is_empty() {
                 continue;
             }

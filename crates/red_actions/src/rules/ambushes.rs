@@ -302,8 +302,7 @@ impl RedActions {
                             let line = geometry::Bbox::of(&[from, p]);
                             let sight = (self.prep.sight.iter())
                                 .zip(&self.prep.sight_boxes)
-                                .filter(|(_, b)| b.meets(&line))
-                                .map(|(a, _)| a);
+                                .filter(|(_, b)| b.meets(&line));
                             line_of_sight_through(
                                 from,
                                 p,

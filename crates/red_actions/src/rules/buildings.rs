@@ -42,7 +42,7 @@ impl RedActions {
         {
             return Ok(());
         }
-        let centres = Self::centres(&to.base_list());
+        let bases = to.base_list();
         let sc = self.sc();
         let woods = sc
             .terrain
@@ -56,8 +56,11 @@ impl RedActions {
             .map(|a| (&a.name, &a.points))
             .chain(sc.buildings.iter().map(|b| (&b.name, &b.points)));
         for (name, points) in woods {
-            let poly = Polygon::new(points.clone());
-            if centres.iter().any(|&p| in_polygon(&poly, p)) {
+            // The points as they are (no polygon made of a copy).
+            if bases
+                .iter()
+                .any(|b| geometry::locate_in(points, b.pose.at) != geometry::Location::Outside)
+            {
                 return Err(format!(
                     "only infantry may be in {name} other than in column"
                 ));

@@ -644,8 +644,9 @@ impl RedActions {
                 let mine = u.formation.bbox();
                 for t in s.ids() {
                     let tu = s.unit(t);
-                    let beyond =
-                        || u.on_table() && tu.on_table() && mine.gap(&tu.formation.bbox()) > reach;
+                    let beyond = || {
+                        u.on_table() && tu.on_table() && tu.formation.box_gap_exceeds(&mine, reach)
+                    };
                     if tu.side != u.side && !beyond() {
                         cands.push(Action::Shoot {
                             unit: id,

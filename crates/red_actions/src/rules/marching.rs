@@ -84,15 +84,12 @@ impl RedActions {
     /// Whether every base centre of the formation lies on a road.
     pub fn on_road(&self, f: &Formation) -> bool {
         let half = Inches(self.sc().tables.distances.base_frontage.0 / 2);
-        let roads: Vec<_> = self
-            .sc()
-            .lines
-            .iter()
-            .filter(|l| l.kind == LineKind::Road)
-            .collect();
-        !roads.is_empty()
-            && Self::centres(&f.base_list()).iter().all(|&p| {
-                roads.iter().any(|l| {
+        // The roads as they come, and the bases' centres (no lists made).
+        let roads = || self.sc().lines.iter().filter(|l| l.kind == LineKind::Road);
+        roads().next().is_some()
+            && f.base_list().iter().all(|b| {
+                let p = b.pose.at;
+                roads().any(|l| {
                     l.points
                         .windows(2)
                         .any(|w| point_segment_dist2(p, w[0], w[1]).within(half))

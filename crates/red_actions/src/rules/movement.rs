@@ -132,9 +132,13 @@ impl RedActions {
 
     /// Whether every corner of every base is on the table.
     pub fn on_table(&self, f: &Formation) -> bool {
+        self.outline_on_table(&f.outline())
+    }
+
+    /// [`RedActions::on_table`] of a formation's outline.
+    fn outline_on_table(&self, q: &[Point; 4]) -> bool {
         let (w, d) = (self.sc().width.0, self.sc().depth.0);
-        f.outline()
-            .iter()
+        q.iter()
             .all(|p| (0..=w).contains(&p.x.0) && (0..=d).contains(&p.y.0))
     }
 
@@ -169,12 +173,16 @@ impl RedActions {
         enemy_only: bool,
         among: Option<&[u16]>,
     ) -> Result<(), String> {
-        if !self.on_table(to) {
+        // Each outline worked out once (`Formation::overlaps`, `within` and
+        // `dist2` asked of them directly, with their bases' counts).
+        let to_q = to.outline();
+        if !self.outline_on_table(&to_q) {
             return Err("it would leave the table".into());
         }
         let me = s.unit(id);
         let zone = self.sc().tables.distances.enemy_zone;
-        let mine = to.bbox();
+        let mine = Bbox::of(&to_q);
+        let from_q = std::cell::OnceCell::new();
         let all = 0..s.units.len() as u16;
         let ids: &mut dyn Iterator<Item = u16> = match among {
             Some(list) => &mut list.iter().copied(),
@@ -191,20 +199,26 @@ impl RedActions {
             }
             // Boxes farther apart than the enemy zone (and a hundredth):
             // neither overlap nor the 2-inch rule can apply.
-            if mine.gap(&o.formation.bbox()) > zone.0 as i64 + 1 {
+            if o.formation.box_gap_exceeds(&mine, zone.0 as i64 + 1) {
                 continue;
             }
             // Whole units asked by their outlines (`Formation::outline_quad`).
             let theirs = &o.formation;
-            if to.overlaps(theirs) {
+            if to.count == 0 || theirs.count == 0 {
+                // No bases: neither overlaps nor comes within anything.
+                continue;
+            }
+            let their_q = theirs.outline();
+            if geometry::convex_meet(&to_q, &their_q) == geometry::Meet::Overlap {
                 return Err(format!(
                     "it would run into {}",
                     self.name_for(s, Some(me.side), j)
                 ));
             }
-            if enemy && to.within(theirs, zone) {
-                let before = from.dist2(theirs);
-                let after = to.dist2(theirs);
+            if enemy && geometry::quad_within(&to_q, &their_q, zone) {
+                let from_q = from_q.get_or_init(|| from.outline_quad());
+                let before = from_q.map(|q| geometry::quad_dist2(&q, &their_q));
+                let after = Some(geometry::quad_dist2(&to_q, &their_q));
                 if after < before {
                     return Err(format!(
                         "it would come within {zone} of {} (only a charge may)",
@@ -248,12 +262,7 @@ impl RedActions {
             // Every corner of a unit lies within its bases' widths and
             // depths (and the rounding) of its front centre: a bound
             // without the trigonometry first.
-            let f = &o.formation;
-            let reach = (f.width.0 as i64 + f.depth.0 as i64 + 2) * f.count as i64 + 2;
-            if Bbox::of(&[f.front.at]).gap(&placed) > zone + reach {
-                continue;
-            }
-            if f.bbox().gap(&placed) <= zone {
+            if !o.formation.box_gap_exceeds(&placed, zone) {
                 units.push(j as u16);
                 enemies |= o.side != u.side;
             }
@@ -307,8 +316,27 @@ impl RedActions {
                 });
             }
             Legs::Straight => {
+                // The same formation moved (an advance): each corner at the
+                // end is the corner at the start moved by the front
+                // centre's vector (the corners are sums of the front
+                // centre and the same offsets), not worked out again.
+                let moved = from.front.facing == to.front.facing
+                    && Formation {
+                        front: to.front,
+                        ..*from
+                    } == *to;
+                let v = geometry::Vec2::between(from.front.at, to.front.at);
+                let starts = from.base_corners();
+                let ends = if moved { None } else { Some(to.base_corners()) };
                 let mut prev: Option<([Point; 4], [Point; 4])> = None;
-                for ((ca, _), (cb, _)) in from.base_corners().into_iter().zip(to.base_corners()) {
+                for (k, &(ca, _)) in starts.iter().enumerate() {
+                    let cb = match &ends {
+                        Some(e) => match e.get(k) {
+                            Some(&(cb, _)) => cb,
+                            None => break,
+                        },
+                        None => ca.map(|c| offset(c, v)),
+                    };
                     for i in 0..4 {
                         let seen = prev.is_some_and(|(pa, pb)| {
                             (0..4).any(|j| pa[j] == ca[i] && pb[j] == cb[i])

@@ -143,9 +143,7 @@ impl RedActions {
             self.sight_range()
         };
         // Boxes farther apart than the limit hold no bases within it.
-        if a.formation.bbox().gap(&b.formation.bbox()) > limit.0 as i64 {
-            return false;
-        }
+        // (`within` asks the boxes first.)
         if !a.formation.within(&b.formation, limit) {
             return false;
         }

@@ -138,7 +138,7 @@ impl RedActions {
             s.unit(e).side != side
                 && s.unit(e).on_table()
                 // Farther than the sight distance: not seen (sees_unit).
-                && mine.gap(&s.unit(e).formation.bbox()) <= limit.0 as i64
+                && !s.unit(e).formation.box_gap_exceeds(&mine, limit.0 as i64)
                 && !self.moves_away(s, id, a, &[e], &step)
                 && self.sees_unit(s, id, e, limit)
         })

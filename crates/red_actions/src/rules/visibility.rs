@@ -232,20 +232,19 @@ impl RedActions {
             (self.prep.sight.iter())
                 .zip(&self.prep.sight_boxes)
                 .filter(move |(_, pb)| pb.meets(&line))
-                .map(|(poly, _)| poly)
         };
         // From a hill, an area holding neither end is overlooked (its dead
         // ground aside); line_of_sight judges the others.
         let overlooked =
             |poly: &Polygon| overlook && !(in_polygon(poly, from) || in_polygon(poly, to));
-        if near().any(|poly| {
+        if near().any(|(poly, _)| {
             overlooked(poly)
                 && segment_enters(from, to, poly)
                 && boundary_dist2(poly, lo_p).within(dead)
         }) {
             return false;
         }
-        let areas = near().filter(|poly| !overlooked(poly));
+        let areas = near().filter(|(poly, _)| !overlooked(poly));
         line_of_sight_through(
             from,
             to,
