@@ -59,6 +59,11 @@ fn main() -> Result<(), String> {
         if let Ok(w) = std::env::var(format!("WBIAS_{who}")) {
             p.mcts.weight_bias = w.parse().map_err(|e| format!("WBIAS_{who}: {e}"))?;
         }
+        // COMPOUND_A, COMPOUND_B: 0 takes each choice alone even where the
+        // rule system offers compound choices (on by default).
+        if let Ok(w) = std::env::var(format!("COMPOUND_{who}")) {
+            p.mcts.compounds = w != "0";
+        }
         Ok(p)
     };
     let settings = DuelSettings {
@@ -153,6 +158,23 @@ fn trace<R: engine::Ruleset>(
                 rules.describe_action(game.state(), side, &choices[i]),
                 choices.len()
             );
+        }
+        // ROOT=1 with TRACE: each choice's visits and mean at side A's root.
+        if side == Side::A && choices.len() > 1 && std::env::var("ROOT").is_ok() {
+            let found = bot::search(
+                rules,
+                game.state(),
+                side,
+                &choices,
+                &a.mcts,
+                bot::decision_seed(seed, step),
+            );
+            for (k, (v, m)) in found.root.iter().enumerate() {
+                println!(
+                    "    {v:4} {m:.4} {}",
+                    rules.describe_action(game.state(), side, &choices[k])
+                );
+            }
         }
         if step.is_multiple_of(40) {
             println!(

@@ -55,6 +55,12 @@ pub struct MctsSettings {
     /// weight is 1. 0 (off) by default: measured at 0.5 with weighted
     /// playouts it won no more (docs/bot.md); `WBIAS_A`, `WBIAS_B`.
     pub weight_bias: f32,
+    /// Takes the rule system's compound choices
+    /// (`Ruleset::compound_choices`) as the tree's steps where it offers
+    /// them: a sequence of the deciding side's decisions as one edge. No
+    /// effect where the rule system offers none (the default). On by
+    /// default; `COMPOUND_A`, `COMPOUND_B` (0: off) in the duel example.
+    pub compounds: bool,
 }
 
 impl Default for MctsSettings {
@@ -66,6 +72,7 @@ impl Default for MctsSettings {
             prior: 0.0,
             weighted_playouts: false,
             weight_bias: 0.0,
+            compounds: true,
         }
     }
 }
@@ -85,6 +92,8 @@ pub struct Searched {
 struct Edge<A> {
     side: Side,
     action: A,
+    /// The rest of a compound choice (empty for a plain one).
+    then: Vec<A>,
     child: u32,
     visits: u32,
     value: f64,
@@ -121,6 +130,7 @@ pub fn search<R: Ruleset>(
     let mut legal: Vec<R::Action> = Vec::new();
     let mut events = Vec::new();
     let mut weights: Vec<f32> = Vec::new();
+    let mut compounds: Vec<Vec<R::Action>> = Vec::new();
     let mut iterations = 0u32;
     let c = f64::from(settings.exploration);
     loop {
@@ -156,36 +166,57 @@ pub fn search<R: Ruleset>(
             if legal.is_empty() {
                 break;
             }
+            // The tree's options: the rule system's compounds where it
+            // offers them, else each choice alone.
+            compounds.clear();
+            let compound = settings.compounds
+                && r.compound_choices(&st, decider, &legal, &mut compounds)
+                && !compounds.is_empty();
+            let count = if compound {
+                compounds.len()
+            } else {
+                legal.len()
+            };
+            let first = |i: usize| -> &R::Action {
+                if compound {
+                    &compounds[i][0]
+                } else {
+                    &legal[i]
+                }
+            };
+            let rest =
+                |i: usize| -> &[R::Action] { if compound { &compounds[i][1..] } else { &[] } };
+            let last = |i: usize| rest(i).last().unwrap_or(first(i));
             let n = &mut nodes[node as usize];
             let mut untried: Vec<usize> = Vec::new();
             let mut best: Option<(usize, f64)> = None;
-            let mut positions: Vec<usize> = Vec::with_capacity(legal.len());
-            for (i, a) in legal.iter().enumerate() {
+            let mut positions: Vec<(usize, usize)> = Vec::with_capacity(count);
+            for i in 0..count {
+                let (a, more) = (first(i), rest(i));
                 match n
                     .edges
                     .iter()
-                    .position(|e| e.side == decider && e.action == *a)
+                    .position(|e| e.side == decider && e.action == *a && e.then[..] == *more)
                 {
-                    Some(p) => positions.push(p),
+                    Some(p) => positions.push((p, i)),
                     None => untried.push(i),
                 }
             }
-            for &p in &positions {
+            for &(p, _) in &positions {
                 n.edges[p].available += 1;
             }
-            // The largest weight among the legal choices, where they do
+            // The largest weight among the legal options, where they do
             // not all weigh alike (else 0: no bias).
             let top = if settings.weight_bias > 0.0 && untried.is_empty() {
-                let (lo, hi) = legal
-                    .iter()
-                    .map(|a| r.playout_weight(&st, decider, a))
+                let (lo, hi) = (0..count)
+                    .map(|i| r.playout_weight(&st, decider, last(i)))
                     .fold((f32::MAX, 0f32), |(l, h), w| (l.min(w), h.max(w)));
                 if hi > lo { hi } else { 0.0 }
             } else {
                 0.0
             };
             let edge = if untried.is_empty() {
-                for &p in &positions {
+                for &(p, i) in &positions {
                     let e = &n.edges[p];
                     let visits = f64::from(e.visits.max(1));
                     let mut score =
@@ -195,7 +226,7 @@ pub fn search<R: Ruleset>(
                             f64::from(settings.prior) * bias(&prior, choices, &e.action, e.visits);
                     }
                     if top > 0.0 {
-                        let w = r.playout_weight(&st, decider, &e.action) / top;
+                        let w = r.playout_weight(&st, decider, last(i)) / top;
                         score += f64::from(settings.weight_bias * w.max(0.0))
                             / (f64::from(e.visits) + 1.0);
                     }
@@ -213,7 +244,7 @@ pub fn search<R: Ruleset>(
                     let at = |i: usize| {
                         choices
                             .iter()
-                            .position(|c| *c == legal[i])
+                            .position(|c| c == first(i))
                             .map_or(0.0, |k| prior[k])
                     };
                     untried
@@ -232,7 +263,8 @@ pub fn search<R: Ruleset>(
                 let n = &mut nodes[node as usize];
                 n.edges.push(Edge {
                     side: decider,
-                    action: legal[pick].clone(),
+                    action: first(pick).clone(),
+                    then: rest(pick).to_vec(),
                     child,
                     visits: 0,
                     value: 0.0,
@@ -244,6 +276,19 @@ pub fn search<R: Ruleset>(
             let e = &nodes[node as usize].edges[edge];
             events.clear();
             r.apply_legal(&mut st, decider, &e.action, &mut events);
+            // The rest of a compound, while the same side decides and each
+            // step is still legal (the compound was listed on this drawn
+            // game, so it is, unless the rule system erred).
+            for a in &e.then {
+                if r.outcome(&st).is_some()
+                    || r.to_decide(&st) != Decider::One(decider)
+                    || !r.legal(&st, decider, a)
+                {
+                    break;
+                }
+                events.clear();
+                r.apply_legal(&mut st, decider, a, &mut events);
+            }
             path.push((node, edge));
             node = e.child;
         }
@@ -291,15 +336,23 @@ pub fn search<R: Ruleset>(
             };
         }
     }
+    // Each choice's statistics: its edge's, or where compounds start with
+    // it, those of the one visited most (then the best mean): the plan
+    // the bot would follow.
     let root: Vec<(u32, f32)> = choices
         .iter()
         .map(|a| {
             nodes[0]
                 .edges
                 .iter()
-                .find(|e| e.side == side && e.action == *a)
-                .map_or((0, 0.0), |e| {
-                    (e.visits, (e.value / f64::from(e.visits.max(1))) as f32)
+                .filter(|e| e.side == side && e.action == *a)
+                .map(|e| (e.visits, (e.value / f64::from(e.visits.max(1))) as f32))
+                .fold((0, 0.0), |b, x| {
+                    if x.0 > b.0 || (x.0 == b.0 && x.1 > b.1) {
+                        x
+                    } else {
+                        b
+                    }
                 })
         })
         .collect();

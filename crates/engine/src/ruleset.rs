@@ -353,6 +353,31 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         let _ = (s, side, action);
         1.0
     }
+    /// Compound choices for a search bot (issue 20, `docs/bot.md`): where
+    /// one decision of the rules is worth nothing alone (choosing the kind
+    /// of a unit's action before how far it goes), the search may take a
+    /// short sequence of `side`'s decisions as one step. Each compound
+    /// pushed to `out` starts with one of `choices` (`side`'s legal
+    /// choices in `s`, as listed), and every later action is one of
+    /// `side`'s legal choices in `s` after those before it, with `side`
+    /// still to decide; together the compounds must offer every choice
+    /// in `choices` as the first action of at least one, so that the
+    /// bot may still make any decision it could make alone. Built from
+    /// `side`'s choices only (never from what it cannot see that is not
+    /// in `s`, which a bot draws itself with `determinize`).
+    ///
+    /// Returns `false` (the default) for no compounds: the search then
+    /// takes each of `choices` alone, as before this hook.
+    fn compound_choices(
+        &self,
+        s: &Self::State,
+        side: Side,
+        choices: &[Self::Action],
+        out: &mut Vec<Vec<Self::Action>>,
+    ) -> bool {
+        let _ = (s, side, choices, out);
+        false
+    }
 
     /// The prompt for `side`: the sentence and its choices.
     fn prompt(&self, s: &Self::State, side: Side) -> Prompt<Self::Action> {

@@ -31,10 +31,29 @@
 
 use crate::rules::RedActions;
 use crate::scenario::Category;
-use crate::state::{Action, ActionKind, State, Status};
+use crate::state::{Action, ActionKind, Event, State, Status, UnitId};
 use engine::param::{Point, Pose};
 use engine::{GameRng, Ruleset, Side};
 use rand::RngExt;
+
+/// What a wire line across an infantry unit's way to its objective
+/// counts for in how far it has come (`RedActions::come_forward`), in
+/// hundredths of an inch: about what a company advances in two turns,
+/// since entering and crossing take a segment each (and crossing a roll
+/// of 9+ on 2d6).
+pub const WIRE_AHEAD: f32 = 1200.0;
+
+/// Whether the segments `a`–`b` and `c`–`d` cross or touch (not where
+/// all four points lie on one line).
+fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let side = |p: Point, q: Point, r: Point| {
+        let v = (q.x.0 - p.x.0) as i128 * (r.y.0 - p.y.0) as i128
+            - (q.y.0 - p.y.0) as i128 * (r.x.0 - p.x.0) as i128;
+        v.signum()
+    };
+    let (ab, cd) = (side(a, b, c) * side(a, b, d), side(c, d, a) * side(c, d, b));
+    ab <= 0 && cd <= 0 && !(side(a, b, c) == 0 && side(a, b, d) == 0)
+}
 
 fn shuffle<T>(rng: &mut GameRng, v: &mut [T]) {
     for i in (1..v.len()).rev() {
@@ -212,10 +231,11 @@ impl RedActions {
                     | Category::Officer
             )
         };
-        for u in s
+        for (id, u) in s
             .units
             .iter()
-            .filter(|u| u.status != Status::Gone && takes_ground(u))
+            .enumerate()
+            .filter(|(_, u)| u.status != Status::Gone && takes_ground(u))
         {
             count[u.side.index()] += 1.0;
             if !u.on_table() || u.routing {
@@ -238,6 +258,11 @@ impl RedActions {
             let Some((d, dx, dy, radius)) = nearest else {
                 continue;
             };
+            let to = engine::param::Point {
+                x: engine::param::Inches((front.at.x.0 as f32 + dx).round() as i32),
+                y: engine::param::Inches((front.at.y.0 as f32 + dy).round() as i32),
+            };
+            let d = d + self.wire_to_go(s, id as UnitId, front.at, to);
             let close = 1.0 - ((d - radius).max(0.0) / diagonal).min(1.0);
             let facing = if d > radius {
                 let f = (front.facing.0 as f32 / 10.0).to_radians();
@@ -248,6 +273,88 @@ impl RedActions {
             sum[u.side.index()] += 0.9 * close + 0.1 * facing;
         }
         [sum[0] / count[0].max(1.0), sum[1] / count[1].max(1.0)]
+    }
+
+    /// The search's compound choices (`Ruleset::compound_choices`): the
+    /// listing asks for a unit's kind of action ("moves…", "shooting…")
+    /// and then, as the next decision, which one of that kind; worth
+    /// nothing alone, "moves…" was weighed by the search only through
+    /// the advance after it. Here each kind is opened: the kind with each
+    /// of its samples (as the listing offers them after it) is one
+    /// compound; every other choice stands alone. `false` (no compounds)
+    /// where no kind is offered. Built from `side`'s own listing on `s`
+    /// (a drawn game) only.
+    pub fn compounds_of(
+        &self,
+        s: &State,
+        side: Side,
+        choices: &[Action],
+        out: &mut Vec<Vec<Action>>,
+    ) -> bool {
+        if !choices.iter().any(|a| matches!(a, Action::Kind { .. })) {
+            return false;
+        }
+        let (mut next, mut ev) = (Vec::new(), Vec::new());
+        for a in choices {
+            match *a {
+                Action::Kind { .. } => {
+                    let t = self.after(s, side, &[*a], &mut ev);
+                    next.clear();
+                    if let Some(t) = &t {
+                        self.choices(t, side, &mut next);
+                    }
+                    if next.is_empty() {
+                        out.push(vec![*a]);
+                    }
+                    out.extend(next.iter().map(|b| vec![*a, *b]));
+                }
+                _ => out.push(vec![*a]),
+            }
+        }
+        true
+    }
+
+    /// `s` after `side` takes `steps` (each legal, `side` still to decide
+    /// after each but the last); `None` where one is not.
+    fn after(&self, s: &State, side: Side, steps: &[Action], ev: &mut Vec<Event>) -> Option<State> {
+        let mut t = s.clone();
+        for a in steps {
+            if self.to_decide(&t) != engine::Decider::One(side) || !self.legal(&t, side, a) {
+                return None;
+            }
+            ev.clear();
+            self.apply_legal(&mut t, side, a, ev);
+        }
+        Some(t)
+    }
+
+    /// The wire still to get through on an infantry unit's straight way
+    /// from `from` to `to`, as distance (hundredths of an inch) added to
+    /// that way: each wire line across it [`WIRE_AHEAD`], half of it for
+    /// the line the unit is caught in or where it stands at a gap or
+    /// crushed wire (its next crossing is sure or a roll away). Other
+    /// troops: 0 (tanks drive over wire; others do not cross it).
+    fn wire_to_go(&self, s: &State, id: UnitId, from: Point, to: Point) -> f32 {
+        let u = s.unit(id);
+        if !self.troop(u).category.is_infantry() {
+            return 0.0;
+        }
+        let mut sum = 0.0;
+        for (i, l) in self.sc().lines.iter().enumerate() {
+            if l.kind != crate::scenario::LineKind::Wire
+                || !l.points.windows(2).any(|w| crosses(from, to, w[0], w[1]))
+            {
+                continue;
+            }
+            let through = u.in_wire == Some(i as u16)
+                || (self.wire_at(s, id).is_some() && self.at_gap(s, id));
+            sum += if through {
+                WIRE_AHEAD / 2.0
+            } else {
+                WIRE_AHEAD
+            };
+        }
+        sum
     }
 
     /// How much the search's playouts and tree favour `a`

@@ -348,3 +348,125 @@ fn playouts_lean_towards_advancing_on_the_objectives_and_shooting() {
     assert!(w(&north, &shot) > w(&north, &done));
     assert!(w(&north, &Action::Dig { unit }) < w(&north, &moves));
 }
+
+/// How far an infantry company has come counts the wire still across its
+/// way (`WIRE_AHEAD`): in the Wired Position, a company at the wire in
+/// front of the blockhouse has come less far than the same company caught
+/// in the wire, and that less than the company just across it; a tank at
+/// the wire is not held by it.
+#[test]
+fn the_value_counts_getting_through_the_wire() {
+    use engine::param::{Inches, Point};
+    use red_actions::scenario::Category;
+    use red_actions::state::Status;
+    let r = rules("wired_position");
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    let white = engine::Side::A;
+    let find = |cat: Category| {
+        (0..s.units.len())
+            .find(|&i| s.units[i].side == white && r.troop(&s.units[i]).category == cat)
+            .expect("the Whites have a rifle company and a tank")
+    };
+    // The wire runs from (24, 20) to (36, 19) and on to (48, 20); the
+    // blockhouse stands at (36, 10.5). Facing the blockhouse (0°).
+    let put = |i: usize, y: i32, caught: bool| {
+        let mut t = s.clone();
+        let u = &mut t.units[i];
+        u.status = Status::OnTable;
+        u.formation.front.at = Point {
+            x: Inches(3600),
+            y: Inches(y),
+        };
+        u.formation.front.facing = engine::param::Degrees(0);
+        if caught {
+            let line = r
+                .wire_at(&t, i as u16)
+                .expect("the company stands at the wire");
+            t.units[i].in_wire = Some(line);
+        }
+        t
+    };
+    let company = find(Category::Rifle);
+    let at = put(company, 1950, false);
+    let caught = put(company, 1950, true);
+    let across = put(company, 1850, false);
+    let (a, c, x) = (
+        r.come_forward(&at)[0],
+        r.come_forward(&caught)[0],
+        r.come_forward(&across)[0],
+    );
+    assert!(c > a, "caught in the wire ({c}) beats before it ({a})");
+    assert!(x > c, "across ({x}) beats caught in it ({c})");
+    // An inch across the wire is worth more than the inch itself.
+    let near = put(company, 2050, false);
+    let inch = a - r.come_forward(&near)[0];
+    assert!(x - a > 5.0 * inch, "the wire counts more than an inch");
+    assert!(r.value(&across, white) > r.value(&at, white));
+    // A tank drives over wire: no more than its inch for the tank.
+    let tank = find(Category::Tank);
+    let t_at = r.come_forward(&put(tank, 1950, false))[0];
+    let t_across = r.come_forward(&put(tank, 1850, false))[0];
+    assert!(
+        t_across - t_at < 2.0 * inch,
+        "the tank is not held by the wire"
+    );
+}
+
+/// The search's compound choices in Red Actions!: each kind of action
+/// ("moves…") opened into the kind with each of its samples; every other
+/// choice alone; every choice the first action of some compound, and
+/// every compound's second action one of the side's choices once the
+/// first is taken.
+#[test]
+fn compound_choices_open_each_kind_of_action() {
+    use red_actions::state::{Action, ActionKind};
+    let r = rules("wired_position");
+    let mut game = Game::new(r.clone(), Options::new(), 5).unwrap();
+    let mut rng = engine::rng_from_seed(5);
+    let (mut seen_kind, mut compounds) = (0, Vec::new());
+    for _ in 0..400 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let side = match game.to_decide() {
+            engine::Decider::One(s) => s,
+            _ => break,
+        };
+        let choices = game.legal_choices(side).to_vec();
+        compounds.clear();
+        let offered = r.compound_choices(game.state(), side, &choices, &mut compounds);
+        let kinds = choices
+            .iter()
+            .filter(|a| matches!(a, Action::Kind { .. }))
+            .count();
+        assert_eq!(offered, kinds > 0, "compounds where a kind is listed");
+        if offered {
+            seen_kind += 1;
+            for c in &choices {
+                assert!(
+                    compounds.iter().any(|k| k[0] == *c),
+                    "{c:?} is the first action of a compound"
+                );
+            }
+            for k in &compounds {
+                assert!(choices.contains(&k[0]));
+                assert!(k.len() <= 2);
+                if let [Action::Kind { kind, .. }, second] = k[..] {
+                    let mut t = game.state().clone();
+                    let mut ev = Vec::new();
+                    r.apply(&mut t, side, &k[0], &mut ev).unwrap();
+                    assert!(r.legal(&t, side, &second), "{second:?} after {:?}", k[0]);
+                    assert_eq!(ActionKind::of(&second), Some(kind));
+                } else {
+                    assert_eq!(k.len(), 1, "only a kind is opened: {k:?}");
+                }
+            }
+        }
+        let i = rng.random_range(0..choices.len());
+        game.apply_choice(side, i).unwrap();
+    }
+    assert!(seen_kind > 10, "kinds were listed ({seen_kind} times)");
+}

@@ -541,6 +541,17 @@ impl Ruleset for RedActions {
         self.playout_weight_of(s, a)
     }
 
+    /// Each kind of action opened for the search (`crate::bot`).
+    fn compound_choices(
+        &self,
+        s: &State,
+        side: Side,
+        choices: &[Action],
+        out: &mut Vec<Vec<Action>>,
+    ) -> bool {
+        self.compounds_of(s, side, choices, out)
+    }
+
     fn ends_undo(&self, e: &Event) -> bool {
         self.is_dice_event(e)
     }
