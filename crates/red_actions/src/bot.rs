@@ -29,6 +29,7 @@
 //! which hidden unit is where, nor which is in ambush: two games that
 //! differ only in that draw the very same games.
 
+use crate::geometry::segments_meet;
 use crate::rules::RedActions;
 use crate::scenario::Category;
 use crate::state::{Action, ActionKind, Event, State, Status, UnitId};
@@ -42,18 +43,6 @@ use rand::RngExt;
 /// since entering and crossing take a segment each (and crossing a roll
 /// of 9+ on 2d6).
 pub const WIRE_AHEAD: f32 = 1200.0;
-
-/// Whether the segments `a`–`b` and `c`–`d` cross or touch (not where
-/// all four points lie on one line).
-fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let side = |p: Point, q: Point, r: Point| {
-        let v = (q.x.0 - p.x.0) as i128 * (r.y.0 - p.y.0) as i128
-            - (q.y.0 - p.y.0) as i128 * (r.x.0 - p.x.0) as i128;
-        v.signum()
-    };
-    let (ab, cd) = (side(a, b, c) * side(a, b, d), side(c, d, a) * side(c, d, b));
-    ab <= 0 && cd <= 0 && !(side(a, b, c) == 0 && side(a, b, d) == 0)
-}
 
 fn shuffle<T>(rng: &mut GameRng, v: &mut [T]) {
     for i in (1..v.len()).rev() {
@@ -342,7 +331,10 @@ impl RedActions {
         let mut sum = 0.0;
         for (i, l) in self.sc().lines.iter().enumerate() {
             if l.kind != crate::scenario::LineKind::Wire
-                || !l.points.windows(2).any(|w| crosses(from, to, w[0], w[1]))
+                || !l
+                    .points
+                    .windows(2)
+                    .any(|w| segments_meet(from, to, w[0], w[1]))
             {
                 continue;
             }
