@@ -8,8 +8,10 @@
 //! is tried and the search walks. A rule system that offers no compounds
 //! (the default) is searched as before.
 
+mod common;
+
 use bot::{Budget, Player, PlayerKind};
-use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
+use engine::{Decider, Options, Outcome, Ruleset, SetupError, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug)]
@@ -33,21 +35,8 @@ impl Ruleset for Doors {
     type View = State;
     type Event = u8;
 
-    fn id(&self) -> &'static str {
-        "doors"
-    }
-    fn scenario_id(&self) -> &str {
-        "doors"
-    }
-    fn scenario_digest(&self) -> u64 {
-        0
-    }
-    fn side_name(&self, side: Side) -> &str {
-        if side == Side::A { "walker" } else { "keeper" }
-    }
-    fn option_specs(&self) -> Vec<OptionSpec> {
-        Vec::new()
-    }
+    common::toy_game!("doors", "walker", "keeper");
+
     fn setup(&self, _: &Options, _: u64) -> Result<State, SetupError> {
         Ok(State {
             walking: false,
@@ -71,9 +60,6 @@ impl Ruleset for Doors {
             out.extend([WALK, STOP]);
         }
     }
-    fn prompt_text(&self, _: &State, _: Side) -> String {
-        "which way".into()
-    }
     fn apply_legal(&self, s: &mut State, _: Side, a: &u8, events: &mut Vec<u8>) {
         match *a {
             STOP => s.over = Some(None),
@@ -83,26 +69,11 @@ impl Ruleset for Doors {
         }
         events.push(*a);
     }
-    fn view(&self, s: &State, _: Option<Side>) -> State {
-        s.clone()
-    }
     fn outcome(&self, s: &State) -> Option<Outcome> {
         s.over.map(|winner| Outcome {
             winner,
             reason: "through".into(),
         })
-    }
-    fn ends_undo(&self, _: &u8) -> bool {
-        false
-    }
-    fn check_invariants(&self, _: &State) -> Result<(), String> {
-        Ok(())
-    }
-    fn describe_action(&self, _: &State, _: Side, a: &u8) -> String {
-        format!("{a}")
-    }
-    fn describe_events(&self, _: &State, e: &[u8], _: Option<Side>) -> Vec<Option<String>> {
-        e.iter().map(|n| Some(format!("{n}"))).collect()
     }
     fn compound_choices(
         &self,

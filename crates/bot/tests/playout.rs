@@ -8,8 +8,10 @@
 //! 100 against 1) find it nearly always and the search takes the
 //! corridor.
 
+mod common;
+
 use bot::{Budget, Player, PlayerKind};
-use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
+use engine::{Decider, Options, Outcome, Ruleset, SetupError, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug)]
@@ -30,21 +32,8 @@ impl Ruleset for Corridor {
     type View = State;
     type Event = u8;
 
-    fn id(&self) -> &'static str {
-        "corridor"
-    }
-    fn scenario_id(&self) -> &str {
-        "corridor"
-    }
-    fn scenario_digest(&self) -> u64 {
-        0
-    }
-    fn side_name(&self, side: Side) -> &str {
-        if side == Side::A { "walker" } else { "keeper" }
-    }
-    fn option_specs(&self) -> Vec<OptionSpec> {
-        Vec::new()
-    }
+    common::toy_game!("corridor", "walker", "keeper");
+
     fn setup(&self, _: &Options, _: u64) -> Result<State, SetupError> {
         Ok(State {
             inside: None,
@@ -68,9 +57,6 @@ impl Ruleset for Corridor {
             Some(_) => out.extend(0..5),
         }
     }
-    fn prompt_text(&self, _: &State, _: Side) -> String {
-        "which way".into()
-    }
     fn apply_legal(&self, s: &mut State, _: Side, a: &u8, events: &mut Vec<u8>) {
         match s.inside {
             None if *a == SAFE => s.over = Some(None),
@@ -81,26 +67,11 @@ impl Ruleset for Corridor {
         }
         events.push(*a);
     }
-    fn view(&self, s: &State, _: Option<Side>) -> State {
-        s.clone()
-    }
     fn outcome(&self, s: &State) -> Option<Outcome> {
         s.over.map(|winner| Outcome {
             winner,
             reason: "through".into(),
         })
-    }
-    fn ends_undo(&self, _: &u8) -> bool {
-        false
-    }
-    fn check_invariants(&self, _: &State) -> Result<(), String> {
-        Ok(())
-    }
-    fn describe_action(&self, _: &State, _: Side, a: &u8) -> String {
-        format!("{a}")
-    }
-    fn describe_events(&self, _: &State, e: &[u8], _: Option<Side>) -> Vec<Option<String>> {
-        e.iter().map(|n| Some(format!("{n}"))).collect()
     }
     fn playout_weight(&self, s: &State, _: Side, a: &u8) -> f32 {
         if s.inside.is_some() && *a == 0 {

@@ -4,8 +4,10 @@
 //! choices the search without the bias picks among the few it happened to
 //! try; with it, it tries the best valued choice first and keeps it.
 
+mod common;
+
 use bot::{Budget, Player, PlayerKind};
-use engine::{Decider, OptionSpec, Options, Outcome, Ruleset, SetupError, Side};
+use engine::{Decider, Options, Outcome, Ruleset, SetupError, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug)]
@@ -26,25 +28,8 @@ impl Ruleset for Pick {
     type View = State;
     type Event = u8;
 
-    fn id(&self) -> &'static str {
-        "pick"
-    }
-    fn scenario_id(&self) -> &str {
-        "pick"
-    }
-    fn scenario_digest(&self) -> u64 {
-        0
-    }
-    fn side_name(&self, side: Side) -> &str {
-        if side == Side::A {
-            "picker"
-        } else {
-            "answerer"
-        }
-    }
-    fn option_specs(&self) -> Vec<OptionSpec> {
-        Vec::new()
-    }
+    common::toy_game!("pick", "picker", "answerer");
+
     fn setup(&self, _: &Options, _: u64) -> Result<State, SetupError> {
         Ok(State {
             picked: None,
@@ -65,9 +50,6 @@ impl Ruleset for Pick {
             _ => {}
         }
     }
-    fn prompt_text(&self, _: &State, _: Side) -> String {
-        "pick".into()
-    }
     fn apply_legal(&self, s: &mut State, side: Side, a: &u8, events: &mut Vec<u8>) {
         if side == Side::A {
             s.picked = Some(*a);
@@ -75,9 +57,6 @@ impl Ruleset for Pick {
             s.answered = true;
         }
         events.push(*a);
-    }
-    fn view(&self, s: &State, _: Option<Side>) -> State {
-        s.clone()
     }
     fn outcome(&self, s: &State) -> Option<Outcome> {
         s.answered.then(|| Outcome {
@@ -88,18 +67,6 @@ impl Ruleset for Pick {
             }),
             reason: "answered".into(),
         })
-    }
-    fn ends_undo(&self, _: &u8) -> bool {
-        false
-    }
-    fn check_invariants(&self, _: &State) -> Result<(), String> {
-        Ok(())
-    }
-    fn describe_action(&self, _: &State, _: Side, a: &u8) -> String {
-        format!("{a}")
-    }
-    fn describe_events(&self, _: &State, e: &[u8], _: Option<Side>) -> Vec<Option<String>> {
-        e.iter().map(|n| Some(format!("{n}"))).collect()
     }
     fn evaluate(&self, s: &State, side: Side) -> f32 {
         let a = match (self.outcome(s), s.picked) {
