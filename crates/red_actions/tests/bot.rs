@@ -18,6 +18,16 @@ fn rules(id: &str) -> RedActions {
     RedActions::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The scenario's rules and its state at the start (seed 3).
+fn start(id: &str) -> (RedActions, State) {
+    let r = rules(id);
+    let s = Game::new(r.clone(), Options::new(), 3)
+        .unwrap()
+        .state()
+        .clone();
+    (r, s)
+}
+
 fn searcher(iterations: u32) -> Player {
     let mut p = Player::new(PlayerKind::Mcts, Budget::Iterations(iterations));
     p.mcts.playout_depth = 10;
@@ -137,11 +147,7 @@ fn bot_plays_every_scenario_to_the_end() {
 /// markers the Whites see stay where they are, as many as they are.
 #[test]
 fn drawn_markers_come_from_what_the_side_can_know() {
-    let r = rules("village");
-    let s = Game::new(r.clone(), Options::new(), 3)
-        .unwrap()
-        .state()
-        .clone();
+    let (r, s) = start("village");
     let white = engine::Side::A;
     let red = engine::Side::B;
     let hidden = |st: &State, marker: bool| {
@@ -213,11 +219,7 @@ fn drawn_markers_come_from_what_the_side_can_know() {
 fn the_value_counts_troops_come_towards_the_objectives() {
     use red_actions::scenario::Category;
     use red_actions::state::Status;
-    let r = rules("village");
-    let s = Game::new(r.clone(), Options::new(), 3)
-        .unwrap()
-        .state()
-        .clone();
+    let (r, s) = start("village");
     let white = engine::Side::A;
     let church = r.sc().victory.objectives[0].at;
     let start = r.come_forward(&s);
@@ -257,11 +259,7 @@ fn the_value_counts_troops_come_towards_the_objectives() {
 /// rules can list choices in it.
 #[test]
 fn a_hidden_detachment_stays_on_the_table_in_the_draw() {
-    let r = rules("village");
-    let mut s = Game::new(r.clone(), Options::new(), 3)
-        .unwrap()
-        .state()
-        .clone();
+    let (r, mut s) = start("village");
     let red = engine::Side::B;
     let m = (0..s.units.len())
         .find(|&i| {
@@ -308,11 +306,7 @@ fn a_hidden_detachment_stays_on_the_table_in_the_draw() {
 fn playouts_lean_towards_advancing_on_the_objectives_and_shooting() {
     use engine::param::{Degrees, Inches, Point};
     use red_actions::state::{Action, ActionKind, Status};
-    let r = rules("wired_position");
-    let s = Game::new(r.clone(), Options::new(), 3)
-        .unwrap()
-        .state()
-        .clone();
+    let (r, s) = start("wired_position");
     let white = engine::Side::A;
     let unit = s
         .ids()
@@ -359,11 +353,7 @@ fn the_value_counts_getting_through_the_wire() {
     use engine::param::{Inches, Point};
     use red_actions::scenario::Category;
     use red_actions::state::Status;
-    let r = rules("wired_position");
-    let s = Game::new(r.clone(), Options::new(), 3)
-        .unwrap()
-        .state()
-        .clone();
+    let (r, s) = start("wired_position");
     let white = engine::Side::A;
     let find = |cat: Category| {
         (0..s.units.len())
