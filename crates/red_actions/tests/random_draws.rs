@@ -199,6 +199,61 @@ fn drawn_gun_fire_is_uniform_over_its_listing() {
     assert!(tried >= 4, "only {tried} positions with gun fire tried");
 }
 
+/// Whether a move is refused, asked quietly (as the listing and the draw
+/// ask: a wheel beyond what is left refused before the terrain is worked
+/// out), agrees with the refusal in words, along random games: wheels of
+/// several angles each way, and advances.
+#[test]
+fn quiet_refusals_agree_with_the_words_for_wheels() {
+    use engine::param::{Degrees, Inches};
+    use red_actions::geometry::Side as Corner;
+    use red_actions::state::Phase;
+    let mut by_allowance = 0;
+    for id in SCENARIOS {
+        let r = common::load(id);
+        let mut game = Game::new(r.clone(), Options::new(), 3).unwrap();
+        let mut rng = engine::rng_from_seed(17);
+        while let Some(side) = decider(&game) {
+            let s = game.state();
+            if let Phase::Acting(seg) = s.phase
+                && s.questions.is_empty()
+            {
+                let unit = seg.unit;
+                let mut moves = Vec::new();
+                for angle in [100, 300, 600, 900, 1800] {
+                    for pivot in [Corner::Left, Corner::Right] {
+                        moves.push(Action::Wheel {
+                            unit,
+                            pivot,
+                            angle: Degrees(angle),
+                        });
+                    }
+                }
+                for inches in [1, 3, 6] {
+                    moves.push(Action::Advance {
+                        unit,
+                        distance: Inches(inches * 100),
+                    });
+                }
+                for a in moves {
+                    let words = r.refusal_of(s, side, &a);
+                    assert_eq!(
+                        r.is_refused(s, side, &a),
+                        words.is_some(),
+                        "{id}: {a:?} {words:?}"
+                    );
+                    by_allowance += usize::from(words.is_some_and(|w| w.contains("allowance")));
+                }
+            }
+            game.apply_random(side, &mut rng).unwrap();
+        }
+    }
+    assert!(
+        by_allowance > 20,
+        "only {by_allowance} moves refused for the allowance"
+    );
+}
+
 /// The test's own yardstick: counts far from equal fail it, counts near
 /// equal pass.
 #[test]

@@ -554,9 +554,10 @@ impl RedActions {
     /// are the listing. A kind ([`Action::Kind`]) is tried as the listing
     /// offers it: legal when one of its samples is.
     ///
-    /// Without `rng`: the first legal choice other than `Done` in the
-    /// candidates' order, whether the unit can do more than hold (what
-    /// ending its segment after an action asks), without listing the rest.
+    /// Without `rng`: a legal choice other than `Done` (the first in the
+    /// candidates' order, the cheapest check first), whether the unit can
+    /// do more than hold (what ending its segment after an action asks),
+    /// without listing the rest.
     pub(crate) fn unit_draw(
         &self,
         s: &State,
@@ -642,11 +643,18 @@ impl RedActions {
                                 })
                         }))
             };
+            // Whether the unit can do more: evading first, the cheapest
+            // check (the distance moved) and often enough legal.
+            let evade = Action::Evade { unit: id };
+            let evade_tried = holding && lone.contains(&evade);
+            if evade_tried && legal(&evade) {
+                return Some(evade);
+            }
             let (l, k) = (lone.len(), kinds.len());
             let n = l + k + usize::from(!holding);
             let pick = first_accepted(n, rng.as_deref_mut(), |i| {
                 if i < l {
-                    once(&lone, i)
+                    !(evade_tried && lone[i] == evade) && once(&lone, i)
                 } else if i < l + k {
                     kind_legal(kinds[i - l])
                 } else {
@@ -951,6 +959,14 @@ impl RedActions {
                     Ok(self.road_refusal(s, &seg, &m)?)
                 }),
             ),
+            // Only whether it is refused is asked: a wheel whose charge in
+            // the open is beyond what is left is refused whatever the
+            // terrain (the allowance refuses it, or something sooner).
+            Action::Wheel { pivot, angle, .. }
+                if !W::WORDS && self.wheel_beyond_allowance(s, id, &seg, pivot, angle) =>
+            {
+                w.say(String::new)
+            }
             Action::Wheel { pivot, angle, .. } => told_move(
                 w,
                 self.wheel(s, id, &seg, pivot, angle).and_then(|m| {
