@@ -411,6 +411,7 @@ mod tests {
     /// then one `random_range` over it, then the choice by its place.
     #[test]
     fn the_default_draw_plays_the_same_games_as_the_listing() {
+        let mut both = 0;
         for seed in 0..40 {
             let new = random_game(Sums, &Options::new(), seed, &RunSettings::default())
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -421,6 +422,7 @@ mod tests {
                 let side = match old.to_decide() {
                     Decider::One(side) => side,
                     Decider::Both => {
+                        both += 1;
                         if chooser.random_bool(0.5) {
                             Side::A
                         } else {
@@ -437,6 +439,7 @@ mod tests {
             assert_eq!(new.game.state(), old.state(), "seed {seed}");
             assert!(new.steps > 10, "seed {seed}: {} steps", new.steps);
         }
+        assert!(both > 10, "both sides could decide only {both} times");
     }
 
     /// `random_step` too: the same steps as listing and picking by index
