@@ -163,6 +163,28 @@ impl<R: Ruleset> Game<R> {
         Ok(&self.events)
     }
 
+    /// Takes one of `side`'s choices drawn at random, each choice of the
+    /// listing with the same chance, and applies it (what random games do a
+    /// step). The draw is [`Ruleset::random_choice`], or one
+    /// `rng.random_range` over the list when [`Game::legal_choices`] has
+    /// the list for this state already. The choice is legal by the draw,
+    /// so it is not checked again. `None`, with nothing changed, when
+    /// `side` has no choice now.
+    pub fn apply_random(&mut self, side: Side, rng: &mut crate::GameRng) -> Option<&[R::Event]> {
+        use rand::RngExt;
+        let action = match self.listed(side) {
+            Some([]) => return None,
+            Some(list) => list[rng.random_range(0..list.len())].clone(),
+            None => self.rules.random_choice(&self.state, side, rng)?,
+        };
+        self.events.clear();
+        // No list of the next choices asked for: the next draw checks only
+        // what it draws.
+        self.rules
+            .apply_legal(&mut self.state, side, &action, &mut self.events);
+        Some(self.record(side, action, None))
+    }
+
     /// Adds an applied decision to the history, moves the undo floor past
     /// it if it rolled, drew or revealed, and notes for whom `choices` now
     /// holds the choices (`None`: nobody, the state changed).

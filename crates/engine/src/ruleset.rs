@@ -155,6 +155,32 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// has nothing to decide). This is the one source of legal moves: the
     /// board highlights from it, `apply` checks against it, bots choose from it.
     fn choices(&self, s: &Self::State, side: Side, out: &mut Vec<Self::Action>);
+    /// One of `side`'s choices now, drawn at random with the same chance
+    /// for each choice of [`Ruleset::choices`] (uniform over that list), or
+    /// `None` when it is empty. What random games take a step with.
+    ///
+    /// The default lists the choices and takes one with a single
+    /// `rng.random_range(0..len)`, as random games always did, so a rule
+    /// system that keeps it plays the same games draw for draw. A rule
+    /// system whose listing checks many candidates may instead check only
+    /// the ones it draws (candidates in a random order, the first legal one
+    /// taken: uniform over the legal ones), but the result must always be
+    /// one of `choices` and each with the same chance.
+    fn random_choice(
+        &self,
+        s: &Self::State,
+        side: Side,
+        rng: &mut crate::GameRng,
+    ) -> Option<Self::Action> {
+        use rand::RngExt;
+        let mut choices = Vec::new();
+        self.choices(s, side, &mut choices);
+        if choices.is_empty() {
+            return None;
+        }
+        let pick = rng.random_range(0..choices.len());
+        Some(choices.swap_remove(pick))
+    }
     /// What `side` is asked now, in words.
     fn prompt_text(&self, s: &Self::State, side: Side) -> String;
     /// Carries out an action already known to be legal (one of `choices(s,

@@ -6,8 +6,9 @@ use crate::ruleset::{Decider, Options, Outcome, Ruleset, Side};
 use rand::RngExt;
 use std::time::Instant;
 
-/// One random step: a listed choice of the side to decide (side A where both
-/// may) taken at random and applied. Returns that side and the step's
+/// One random step: a choice of the side to decide (side A where both may)
+/// drawn at random, each with the same chance (`Game::apply_random`), and
+/// applied. Returns that side and the step's
 /// events, or `None` once nobody is to decide.
 pub fn random_step<R: Ruleset>(
     game: &mut Game<R>,
@@ -18,12 +19,7 @@ pub fn random_step<R: Ruleset>(
         Decider::Both => Side::A,
         Decider::Nobody => return None,
     };
-    let count = game.legal_choices(side).len();
-    if count == 0 {
-        return None;
-    }
-    let pick = rng.random_range(0..count);
-    let events = game.apply_choice(side, pick).ok()?.to_vec();
+    let events = game.apply_random(side, rng)?.to_vec();
     Some((side, events))
 }
 
@@ -100,8 +96,6 @@ pub enum RunFailure {
     Invariant { step: usize, message: String },
     #[error("step {step}: {side} must decide but has no choices")]
     NoChoices { step: usize, side: String },
-    #[error("step {step}: a listed choice was refused: {message}")]
-    ChoiceRefused { step: usize, message: String },
     #[error("step {step}: nobody is to decide but the game has no outcome")]
     Stuck { step: usize },
     #[error("step {step}: a refused value changed the state: {message}")]
@@ -203,17 +197,9 @@ fn play<R: Ruleset>(
                 }
             }
         }
-        let count = game.legal_choices(side).len();
-        if count == 0 {
+        if game.apply_random(side, &mut chooser).is_none() {
             let side = game.rules().side_name(side).to_string();
             fail!(RunFailure::NoChoices { step, side });
-        }
-        let pick = chooser.random_range(0..count);
-        if let Err(e) = game.apply_choice(side, pick) {
-            fail!(RunFailure::ChoiceRefused {
-                step,
-                message: e.to_string(),
-            });
         }
         if let Some(started) = started {
             step_ns.push(started.elapsed().as_nanos().min(u32::MAX as u128) as u32);
@@ -329,5 +315,163 @@ pub fn speed_example<R: Ruleset>(rules: R, games: u64) {
     match speed_run(rules, &Options::new(), games, check) {
         Ok(summary) => println!("{summary}"),
         Err(e) => panic!("{e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{OptionSpec, SetupError};
+
+    /// A toy game of sums: the side to decide adds one of its choices
+    /// (how many depends on the sum so far, the last sometimes both sides'
+    /// at once) until the sum passes 60.
+    #[derive(Clone)]
+    struct Sums;
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Tally {
+        sum: u32,
+        turn: Side,
+    }
+
+    impl Ruleset for Sums {
+        type State = Tally;
+        type Action = u32;
+        type View = Tally;
+        type Event = u32;
+        fn id(&self) -> &'static str {
+            "sums"
+        }
+        fn scenario_id(&self) -> &str {
+            "sums"
+        }
+        fn scenario_digest(&self) -> u64 {
+            0
+        }
+        fn side_name(&self, side: Side) -> &str {
+            if side == Side::A { "Odd" } else { "Even" }
+        }
+        fn option_specs(&self) -> Vec<OptionSpec> {
+            Vec::new()
+        }
+        fn setup(&self, _: &Options, seed: u64) -> Result<Tally, SetupError> {
+            Ok(Tally {
+                sum: (seed % 3) as u32,
+                turn: Side::A,
+            })
+        }
+        fn to_decide(&self, s: &Tally) -> Decider {
+            if s.sum > 60 {
+                Decider::Nobody
+            } else if s.sum % 7 == 3 {
+                Decider::Both
+            } else {
+                Decider::One(s.turn)
+            }
+        }
+        fn choices(&self, s: &Tally, side: Side, out: &mut Vec<u32>) {
+            if self.to_decide(s).includes(side) {
+                out.extend(1..=(2 + s.sum % 5));
+            }
+        }
+        fn prompt_text(&self, _: &Tally, _: Side) -> String {
+            "add".into()
+        }
+        fn apply_legal(&self, s: &mut Tally, _: Side, a: &u32, events: &mut Vec<u32>) {
+            s.sum += a;
+            s.turn = s.turn.other();
+            events.push(s.sum);
+        }
+        fn view(&self, s: &Tally, _: Option<Side>) -> Tally {
+            s.clone()
+        }
+        fn outcome(&self, s: &Tally) -> Option<Outcome> {
+            (s.sum > 60).then(|| Outcome {
+                winner: Some(if s.sum % 2 == 1 { Side::A } else { Side::B }),
+                reason: "past 60".into(),
+            })
+        }
+        fn ends_undo(&self, _: &u32) -> bool {
+            false
+        }
+        fn check_invariants(&self, _: &Tally) -> Result<(), String> {
+            Ok(())
+        }
+        fn describe_action(&self, _: &Tally, _: Side, a: &u32) -> String {
+            format!("add {a}")
+        }
+        fn describe_events(&self, _: &Tally, e: &[u32], _: Option<Side>) -> Vec<Option<String>> {
+            e.iter().map(|n| Some(format!("{n}"))).collect()
+        }
+    }
+
+    /// A rule system that keeps the default `random_choice` plays the same
+    /// random games as the runner always did, draw for draw: the listing,
+    /// then one `random_range` over it, then the choice by its place.
+    #[test]
+    fn the_default_draw_plays_the_same_games_as_the_listing() {
+        let mut both = 0;
+        for seed in 0..40 {
+            let new = random_game(Sums, &Options::new(), seed, &RunSettings::default())
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            // The runner as it was: list, pick an index, apply it.
+            let mut old = Game::new(Sums, Options::new(), seed).unwrap();
+            let mut chooser = crate::rng_from_seed(seed ^ 0x5eed_c401_ce5a_11ed);
+            loop {
+                let side = match old.to_decide() {
+                    Decider::One(side) => side,
+                    Decider::Both => {
+                        both += 1;
+                        if chooser.random_bool(0.5) {
+                            Side::A
+                        } else {
+                            Side::B
+                        }
+                    }
+                    Decider::Nobody => break,
+                };
+                let count = old.legal_choices(side).len();
+                let pick = chooser.random_range(0..count);
+                old.apply_choice(side, pick).unwrap();
+            }
+            assert_eq!(new.game.history(), old.history(), "seed {seed}");
+            assert_eq!(new.game.state(), old.state(), "seed {seed}");
+            assert!(new.steps > 10, "seed {seed}: {} steps", new.steps);
+        }
+        assert!(both > 10, "both sides could decide only {both} times");
+    }
+
+    /// `random_step` too: the same steps as listing and picking by index
+    /// with the same generator.
+    #[test]
+    fn random_steps_pick_as_the_listing_did() {
+        let mut game = Game::new(Sums, Options::new(), 1).unwrap();
+        let mut old = game.clone();
+        let mut rng = crate::rng_from_seed(5);
+        let mut again = crate::rng_from_seed(5);
+        while let Some((side, events)) = random_step(&mut game, &mut rng) {
+            let count = old.legal_choices(side).len();
+            let pick = again.random_range(0..count);
+            let old_events = old.apply_choice(side, pick).unwrap().to_vec();
+            assert_eq!(events, old_events);
+            assert_eq!(game.state(), old.state());
+        }
+        assert!(game.outcome().is_some());
+        assert_eq!(game.history(), old.history());
+    }
+
+    /// A drawn choice is applied only when there is one: nobody to decide
+    /// draws nothing and changes nothing.
+    #[test]
+    fn nothing_is_drawn_without_choices() {
+        let mut game = Game::new(Sums, Options::new(), 0).unwrap();
+        let mut rng = crate::rng_from_seed(0);
+        let before = game.state().clone();
+        assert!(game.apply_random(Side::B, &mut rng).is_none());
+        assert_eq!(game.state(), &before);
+        assert!(game.history().is_empty());
+        assert!(game.apply_random(Side::A, &mut rng).is_some());
+        assert_eq!(game.history().len(), 1);
     }
 }

@@ -28,6 +28,9 @@ use crate::state::{Event, FireMode, Order, Segment, State, Test, UnitId};
 use crate::tables::Effect;
 use engine::param::{Degrees, Inches, Point};
 
+/// The places of a target's gun fire samples ([`RedActions::fire_sample_at`]).
+pub(crate) const FIRE_PLACES: usize = 5;
+
 /// A shot worked out before the dice, whatever the mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -613,7 +616,7 @@ impl RedActions {
     }
 
     /// [`RedActions::fire_samples`] at one target (when the unit
-    /// [`RedActions::may_fire_now`]).
+    /// [`RedActions::may_fire_now`]): its places in order.
     pub(crate) fn fire_samples_at(
         &self,
         s: &State,
@@ -621,37 +624,56 @@ impl RedActions {
         t: UnitId,
         out: &mut Vec<crate::state::Action>,
     ) {
-        let side = s.unit(id).side;
+        if self.fire_target(s, id, t) {
+            out.extend((0..FIRE_PLACES).filter_map(|k| self.fire_sample_at(s, id, t, k)));
+        }
+    }
+
+    /// Whether `t` is a target of the unit's gun fire samples: an enemy
+    /// on the table.
+    pub(crate) fn fire_target(&self, s: &State, id: UnitId, t: UnitId) -> bool {
         let tg = s.unit(t);
-        if tg.side == side || !tg.on_table() {
-            return;
-        }
-        for mode in [FireMode::Speculative, FireMode::Harassing, FireMode::Gas] {
-            out.push(crate::state::Action::Fire {
-                unit: id,
-                target: t,
-                mode,
-            });
-        }
-        // One observer each way: the first friend who sees the target,
-        // and the first friend at all (for observed speculative fire).
-        let friends = || {
-            s.ids()
-                .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o))
-        };
-        let seeing = friends().find(|&o| self.unit_sees(s, o, t));
-        for (o, speculative) in [(seeing, false), (friends().next(), true)] {
-            if let Some(observer) = o {
-                out.push(crate::state::Action::Fire {
-                    unit: id,
-                    target: t,
-                    mode: FireMode::Observed {
-                        observer,
-                        speculative,
-                    },
-                });
+        tg.side != s.unit(id).side && tg.on_table()
+    }
+
+    /// The gun fire sample at place `place` (below [`FIRE_PLACES`]) of a
+    /// target ([`RedActions::fire_target`]): 0 to 2 speculative,
+    /// harassing and gas fire; 3 observed fire by the first friend who
+    /// sees the target; 4 observed speculative fire by the first friend
+    /// at all. `None`: no such observer. An observer is looked for only
+    /// when its place is asked for.
+    pub(crate) fn fire_sample_at(
+        &self,
+        s: &State,
+        id: UnitId,
+        t: UnitId,
+        place: usize,
+    ) -> Option<crate::state::Action> {
+        let side = s.unit(id).side;
+        let mode = match place {
+            0 => FireMode::Speculative,
+            1 => FireMode::Harassing,
+            2 => FireMode::Gas,
+            _ => {
+                let mut friends = s
+                    .ids()
+                    .filter(move |&o| o != id && s.unit(o).side == side && self.standing(s, o));
+                let (observer, speculative) = if place == 3 {
+                    (friends.find(|&o| self.unit_sees(s, o, t))?, false)
+                } else {
+                    (friends.next()?, true)
+                };
+                FireMode::Observed {
+                    observer,
+                    speculative,
+                }
             }
-        }
+        };
+        Some(crate::state::Action::Fire {
+            unit: id,
+            target: t,
+            mode,
+        })
     }
 
     /// The Moving and Shooting row of a unit (tables' `MOVE_FIRE_ROWS`).

@@ -11,6 +11,7 @@
 //! until then the best by morale leads, and the first turn begins once
 //! the last has chosen.
 
+use super::artillery::FIRE_PLACES;
 use super::{Quiet, RedActions, Say, Words};
 use crate::geometry::Formation;
 use crate::scenario::{Initiative as Method, Level, Placement};
@@ -20,6 +21,7 @@ use crate::state::{
 };
 use engine::param::{Degrees, Inches};
 use engine::{Outcome, Side};
+use rand::RngExt;
 use rand::seq::SliceRandom;
 
 /// A move's refusal as `w` tells it (words built only when asked for).
@@ -544,6 +546,136 @@ impl RedActions {
         keep(&cands, out)
     }
 
+    /// One of the unit's choices ([`Self::unit_choices`]) drawn at random,
+    /// each with the same chance, checking only what is drawn: the same
+    /// candidates as the listing (each action once, at its first place),
+    /// tried in a random order until one is legal. Every order is as
+    /// likely, so the first legal one is uniform over the legal ones, which
+    /// are the listing. A kind ([`Action::Kind`]) is tried as the listing
+    /// offers it: legal when one of its samples is.
+    ///
+    /// Without `rng`: a legal choice other than `Done` (the first in the
+    /// candidates' order, the cheapest check first), whether the unit can
+    /// do more than hold (what ending its segment after an action asks),
+    /// without listing the rest.
+    pub(crate) fn unit_draw(
+        &self,
+        s: &State,
+        id: UnitId,
+        mut rng: Option<&mut engine::GameRng>,
+    ) -> Option<Action> {
+        let _kept = super::shooting::ListingMemo::new(s);
+        let mut cands = Vec::with_capacity(64);
+        let u = s.unit(id);
+        let starting = !matches!(s.phase, Phase::Acting(seg) if seg.unit == id);
+        let seg = self.segment_of(s, id);
+        let done = Action::Done { unit: id };
+        let holding = rng.is_none();
+        let legal = |a: &Action| {
+            let known = (a.unit() == id).then_some(&seg);
+            self.refusal_in(s, u.side, a, known, Quiet).is_none()
+        };
+        // The listing keeps an action once: a later copy is not a candidate.
+        let once = |c: &[Action], i: usize| {
+            let held = holding && c[i] == done;
+            !held && !c[..i].contains(&c[i]) && legal(&c[i])
+        };
+        if u.more.off_table {
+            cands.push(Action::RallyRout { unit: id });
+        } else if u.status == Status::Waiting {
+            for at in [0, 50, 100] {
+                cands.push(Action::Enter { unit: id, at });
+            }
+            self.train_samples(s, id, &mut cands);
+        } else if u.routing {
+            cands.push(Action::Rout { unit: id });
+            cands.push(Action::RallyRout { unit: id });
+        } else if s.kind == Some(ActionKind::Fire) {
+            // Gun fire's samples (`fire_samples`) by their places, each
+            // target's observers looked for only when their place is
+            // drawn: a place without one is no candidate. (No sample is
+            // listed twice.)
+            if !self.may_fire_now(s, id) {
+                return None;
+            }
+            let targets: Vec<UnitId> = s.ids().filter(|&t| self.fire_target(s, id, t)).collect();
+            let mut found = None;
+            first_accepted(targets.len() * FIRE_PLACES, rng, |i| {
+                found = self
+                    .fire_sample_at(s, id, targets[i / FIRE_PLACES], i % FIRE_PLACES)
+                    .filter(|a| legal(a));
+                found.is_some()
+            })?;
+            return found;
+        } else if let Some(kind) = s.kind {
+            self.kind_samples(s, id, starting, Some(kind), &mut cands);
+            return first_accepted(cands.len(), rng, |i| once(&cands, i)).map(|i| cands[i]);
+        } else {
+            // The listing's candidates: the lone actions, each kind that
+            // has samples (gun fire when the unit may fire now), holding.
+            self.all_samples(s, id, starting, &mut cands);
+            let mut lone = Vec::with_capacity(24);
+            let mut has = [false; ActionKind::ALL.len()];
+            for a in &cands {
+                match ActionKind::of(a) {
+                    None => lone.push(*a),
+                    Some(k) => has[k as usize] = true,
+                }
+            }
+            let fire_now = self.may_fire_now(s, id);
+            has[ActionKind::Fire as usize] |= fire_now;
+            let kinds: Vec<ActionKind> = ActionKind::ALL
+                .into_iter()
+                .filter(|&k| has[k as usize])
+                .collect();
+            // A kind is offered when one of its samples is legal (gun fire
+            // target by target, as the listing looks).
+            let kind_legal = |k: ActionKind| {
+                cands
+                    .iter()
+                    .any(|a| ActionKind::of(a) == Some(k) && legal(a))
+                    || (k == ActionKind::Fire
+                        && fire_now
+                        && s.ids().any(|t| {
+                            self.fire_target(s, id, t)
+                                && (0..FIRE_PLACES).any(|k| {
+                                    self.fire_sample_at(s, id, t, k).is_some_and(|a| legal(&a))
+                                })
+                        }))
+            };
+            // Whether the unit can do more: evading first, the cheapest
+            // check (the distance moved) and often enough legal.
+            let evade = Action::Evade { unit: id };
+            let evade_tried = holding && lone.contains(&evade);
+            if evade_tried && legal(&evade) {
+                return Some(evade);
+            }
+            let (l, k) = (lone.len(), kinds.len());
+            let n = l + k + usize::from(!holding);
+            let pick = first_accepted(n, rng.as_deref_mut(), |i| {
+                if i < l {
+                    !(evade_tried && lone[i] == evade) && once(&lone, i)
+                } else if i < l + k {
+                    kind_legal(kinds[i - l])
+                } else {
+                    !lone.contains(&done) && legal(&done)
+                }
+            })?;
+            return Some(if pick < l {
+                lone[pick]
+            } else if pick < l + k {
+                Action::Kind {
+                    unit: id,
+                    kind: kinds[pick - l],
+                }
+            } else {
+                done
+            });
+        }
+        cands.push(done);
+        first_accepted(cands.len(), rng, |i| once(&cands, i)).map(|i| cands[i])
+    }
+
     /// Every choice of `side` now with the kinds opened: each
     /// [`Action::Kind`] of the listing replaced by that kind's legal
     /// samples (what the listing offers over two steps), for tests and
@@ -827,6 +959,14 @@ impl RedActions {
                     Ok(self.road_refusal(s, &seg, &m)?)
                 }),
             ),
+            // Only whether it is refused is asked: a wheel whose charge in
+            // the open is beyond what is left is refused whatever the
+            // terrain (the allowance refuses it, or something sooner).
+            Action::Wheel { pivot, angle, .. }
+                if !W::WORDS && self.wheel_beyond_allowance(s, id, &seg, pivot, angle) =>
+            {
+                w.say(String::new)
+            }
             Action::Wheel { pivot, angle, .. } => told_move(
                 w,
                 self.wheel(s, id, &seg, pivot, angle).and_then(|m| {
@@ -936,20 +1076,22 @@ impl RedActions {
     /// Carries out a legal action of `side`, then what follows any step
     /// (terrain_actions::after_step: digging lost, reveals, ambushes sprung).
     pub fn act(&self, s: &mut State, side: Side, a: &Action, ev: &mut Vec<Event>) {
-        self.act_listing(s, side, a, ev, &mut Vec::new());
+        self.act_listing(s, side, a, ev, None);
     }
 
-    /// Carries out a legal action of `side`; when the unit goes on acting,
-    /// the choices it lists to see whether it can do more are left in
-    /// `next` and its side returned (they are the choices of the state it
-    /// leaves).
+    /// Carries out a legal action of `side`; when the unit goes on acting
+    /// and `next` is given, the choices it lists to see whether it can do
+    /// more are left there and its side returned (they are the choices of
+    /// the state it leaves). Without `next` nothing is listed: whether the
+    /// unit can do more is asked of its choices one by one
+    /// ([`RedActions::unit_draw`]), the same answer.
     pub(crate) fn act_listing(
         &self,
         s: &mut State,
         side: Side,
         a: &Action,
         ev: &mut Vec<Event>,
-        next: &mut Vec<Action>,
+        next: Option<&mut Vec<Action>>,
     ) -> Option<Side> {
         if let Action::Select { unit } = *a {
             if let Phase::Choose { selected, .. } = &mut s.phase {
@@ -1191,18 +1333,19 @@ impl RedActions {
     /// questions it raised): a unit that can do nothing more ends its
     /// segment by itself.
     pub(crate) fn after_action(&self, s: &mut State, id: UnitId, ev: &mut Vec<Event>) {
-        self.after_action_listing(s, id, ev, &mut Vec::new());
+        self.after_action_listing(s, id, ev, None);
     }
 
-    /// [`RedActions::after_action`]; when the unit goes on acting, its
-    /// choices (listed to see whether it can do more) are left in `next`
-    /// and its side returned.
+    /// [`RedActions::after_action`]; when the unit goes on acting and
+    /// `next` is given, its choices (listed to see whether it can do more)
+    /// are left there and its side returned. Without `next` only the
+    /// first legal choice other than holding is looked for.
     fn after_action_listing(
         &self,
         s: &mut State,
         id: UnitId,
         ev: &mut Vec<Event>,
-        next: &mut Vec<Action>,
+        next: Option<&mut Vec<Action>>,
     ) -> Option<Side> {
         if !s.questions.is_empty() || s.outcome.is_some() {
             return None;
@@ -1211,6 +1354,12 @@ impl RedActions {
             self.end_segment(s, id, ev);
             return None;
         }
+        let Some(next) = next else {
+            if self.unit_draw(s, id, None).is_none() {
+                self.end_segment(s, id, ev);
+            }
+            return None;
+        };
         next.clear();
         self.unit_choices(s, id, next);
         if next.iter().all(|a| matches!(a, Action::Done { .. })) {
@@ -1369,4 +1518,29 @@ impl RedActions {
         };
         Outcome { winner, reason }
     }
+}
+
+/// The first of `n` candidates that `accept` takes: tried in a random order
+/// with `rng` (each order as likely, so the one found is uniform among
+/// those it would take; each asked once at most), in their order without.
+fn first_accepted(
+    n: usize,
+    rng: Option<&mut engine::GameRng>,
+    mut accept: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    let Some(rng) = rng else {
+        return (0..n).find(|&i| accept(i));
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut left = n;
+    while left > 0 {
+        let j = rng.random_range(0..left);
+        let i = order[j];
+        if accept(i) {
+            return Some(i);
+        }
+        left -= 1;
+        order.swap(j, left);
+    }
+    None
 }

@@ -465,6 +465,32 @@ impl Ruleset for RedActions {
         }
     }
 
+    /// The unit's choice drawn checking only what is drawn
+    /// (`RedActions::unit_draw`); the selection of a unit and the answers
+    /// to a question, which check little, from their listing.
+    fn random_choice(&self, s: &State, side: Side, rng: &mut engine::GameRng) -> Option<Action> {
+        if self.decider(s) != Some(side) {
+            return None;
+        }
+        let unit = match &s.phase {
+            _ if self.question(s).is_some() => None,
+            Phase::Choose { .. } => self.chosen(s),
+            Phase::Acting(seg) => Some(seg.unit),
+            Phase::GameOver => return None,
+        };
+        if let Some(id) = unit {
+            return self.unit_draw(s, id, Some(rng));
+        }
+        let mut listed = Vec::new();
+        engine::Ruleset::choices(self, s, side, &mut listed);
+        if listed.is_empty() {
+            return None;
+        }
+        use rand::RngExt;
+        let pick = rng.random_range(0..listed.len());
+        Some(listed.swap_remove(pick))
+    }
+
     fn legal(&self, s: &State, side: Side, a: &Action) -> bool {
         !self.is_refused(s, side, a)
     }
@@ -517,7 +543,7 @@ impl Ruleset for RedActions {
         ev: &mut Vec<Event>,
         next: &mut Vec<Action>,
     ) -> Option<Side> {
-        self.act_listing(s, side, a, ev, next)
+        self.act_listing(s, side, a, ev, Some(next))
     }
 
     fn view(&self, s: &State, side: Option<Side>) -> View {

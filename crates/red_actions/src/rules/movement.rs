@@ -713,6 +713,28 @@ impl RedActions {
         )
     }
 
+    /// Whether a wheel charges more in the open than the segment has
+    /// left: then [`RedActions::wheel`] refuses it whatever the terrain
+    /// (`finish` charges at least the open ground's distance and caps the
+    /// allowance at most as the segment does, so the allowance refuses it
+    /// if nothing sooner does). Asked before the terrain is worked out.
+    pub(crate) fn wheel_beyond_allowance(
+        &self,
+        s: &State,
+        id: UnitId,
+        seg: &Segment,
+        pivot: geometry::Side,
+        angle: Degrees,
+    ) -> bool {
+        s.unit(id).formation.wheeled(pivot, angle).is_some_and(|m| {
+            let least = PathCost {
+                charged: Inches(seg.charged.0 + m.charged.0),
+                cap_quarters: seg.cap_quarters,
+            };
+            !least.fits(seg.allowance)
+        })
+    }
+
     pub fn turn(&self, s: &State, id: UnitId, seg: &Segment, t: Turn) -> Result<Step, MoveRefusal> {
         self.may_move(s, id, seg)?;
         self.keeps_heading(s, id)?;

@@ -8,6 +8,9 @@
 pub(crate) trait Say: Copy {
     /// What a refusal carries: the sentence, or nothing.
     type Why;
+    /// Whether the refusal's words are wanted (else any refusal serves,
+    /// whichever rule says it first).
+    const WORDS: bool;
     /// A refusal, with its words built when they are wanted.
     fn say(self, words: impl FnOnce() -> String) -> Option<Self::Why>;
     /// A refusal already in words (rules not written for `Say`).
@@ -22,6 +25,7 @@ pub(crate) struct Words;
 
 impl Say for Words {
     type Why = String;
+    const WORDS: bool = true;
     fn say(self, words: impl FnOnce() -> String) -> Option<String> {
         Some(words())
     }
@@ -33,6 +37,7 @@ pub(crate) struct Quiet;
 
 impl Say for Quiet {
     type Why = ();
+    const WORDS: bool = false;
     fn say(self, _: impl FnOnce() -> String) -> Option<()> {
         Some(())
     }
