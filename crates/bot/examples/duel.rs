@@ -41,6 +41,16 @@ fn main() -> Result<(), String> {
     // progressive bias, 0 for none).
     let tuned = |kind, budget, who: &str| -> Result<Player, String> {
         let mut p = Player::new(kind, budget);
+        // The rule system's own search settings are taken unless one of
+        // DEPTH, WEIGHTED, WBIAS is given (then none of them) or
+        // RULES_A/RULES_B is 0.
+        if ["DEPTH", "WEIGHTED", "WBIAS"]
+            .iter()
+            .any(|k| std::env::var(format!("{k}_{who}")).is_ok())
+            || std::env::var(format!("RULES_{who}")).is_ok_and(|v| v == "0")
+        {
+            p.mcts.rule_defaults = false;
+        }
         if let Ok(d) = std::env::var(format!("DEPTH_{who}")) {
             p.mcts.playout_depth = d.parse().map_err(|e| format!("DEPTH_{who}: {e}"))?;
         }
@@ -72,7 +82,12 @@ fn main() -> Result<(), String> {
         games,
         seed,
         options: engine::Options::new(),
-        max_steps: 100_000,
+        // MAX_STEPS: games cut short after so many decisions (a draw), to
+        // time a few decisions at a large budget.
+        max_steps: match std::env::var("MAX_STEPS") {
+            Ok(n) => n.parse().map_err(|e| format!("MAX_STEPS: {e}"))?,
+            Err(_) => 100_000,
+        },
         check_invariants: false,
     };
     let dirs = catalog::ScenarioDirs::standard();

@@ -61,6 +61,34 @@ pub struct MctsSettings {
     /// effect where the rule system offers none (the default). On by
     /// default; `COMPOUND_A`, `COMPOUND_B` (0: off) in the duel example.
     pub compounds: bool,
+    /// Where on, the rule system's own search settings
+    /// (`Ruleset::search_defaults`) replace `playout_depth`,
+    /// `weighted_playouts` and `weight_bias` wherever it asks for them
+    /// (Red Actions! asks for short, weighted playouts; no other rule
+    /// system asks anything, so their search is as before). On by
+    /// default; the duel example turns it off where one of those is given
+    /// (`DEPTH_A`, `WEIGHTED_A`, `WBIAS_A`) or `RULES_A=0`.
+    pub rule_defaults: bool,
+}
+
+impl MctsSettings {
+    /// These settings with the rule system's `defaults` in place of the
+    /// settings it asks for (`rule_defaults` off: unchanged).
+    pub fn with_rule_defaults(&self, defaults: engine::ruleset::SearchDefaults) -> MctsSettings {
+        let mut s = self.clone();
+        if self.rule_defaults {
+            if let Some(d) = defaults.playout_depth {
+                s.playout_depth = d;
+            }
+            if let Some(w) = defaults.weighted_playouts {
+                s.weighted_playouts = w;
+            }
+            if let Some(b) = defaults.weight_bias {
+                s.weight_bias = b;
+            }
+        }
+        s
+    }
 }
 
 impl Default for MctsSettings {
@@ -73,6 +101,7 @@ impl Default for MctsSettings {
             weighted_playouts: false,
             weight_bias: 0.0,
             compounds: true,
+            rule_defaults: true,
         }
     }
 }
@@ -124,6 +153,7 @@ pub fn search<R: Ruleset>(
         };
     }
     let started = Instant::now();
+    let settings = &settings.with_rule_defaults(rules.search_defaults());
     let prior = root_prior(rules, s, side, choices, settings.prior, &mut rng);
     let mut nodes: Vec<Node<R::Action>> = vec![Node { edges: Vec::new() }];
     let mut path: Vec<(u32, usize)> = Vec::new();

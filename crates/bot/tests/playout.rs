@@ -15,7 +15,11 @@ use engine::{Decider, Options, Outcome, Ruleset, SetupError, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug)]
-struct Corridor;
+struct Corridor {
+    /// Whether the rules ask for weighted playouts
+    /// (`Ruleset::search_defaults`).
+    asks: bool,
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct State {
@@ -73,6 +77,12 @@ impl Ruleset for Corridor {
             reason: "through".into(),
         })
     }
+    fn search_defaults(&self) -> engine::ruleset::SearchDefaults {
+        engine::ruleset::SearchDefaults {
+            weighted_playouts: self.asks.then_some(true),
+            ..Default::default()
+        }
+    }
     fn playout_weight(&self, s: &State, _: Side, a: &u8) -> f32 {
         if s.inside.is_some() && *a == 0 {
             100.0
@@ -83,7 +93,7 @@ impl Ruleset for Corridor {
 }
 
 fn takes_the_corridor(weighted: bool, seed: u64) -> bool {
-    let rules = Corridor;
+    let rules = Corridor { asks: false };
     let s = rules.setup(&Options::new(), 0).unwrap();
     let mut choices = Vec::new();
     rules.choices(&s, Side::A, &mut choices);
@@ -110,7 +120,7 @@ fn weighted_playouts_follow_the_rules_weights() {
 /// seldom wins its playout, so without the bias the door tried again (and
 /// chosen) is whichever came first; with it, it is the heavy door.
 fn door_chosen(bias: f32, seed: u64) -> u8 {
-    let rules = Corridor;
+    let rules = Corridor { asks: false };
     let s = State {
         inside: Some(0),
         over: None,
@@ -128,4 +138,40 @@ fn the_trees_bias_follows_the_rules_weights() {
     let without = (0..20).filter(|&seed| door_chosen(0.0, seed) == 0).count();
     assert_eq!(with, 20, "with the bias: the right door in {with} of 20");
     assert!(without <= 12, "without: the right door in {without} of 20");
+}
+
+/// A rule system's own search settings (`Ruleset::search_defaults`,
+/// `MctsSettings::rule_defaults`): the corridor asking for weighted
+/// playouts is searched exactly as with them set by hand, unless the bot
+/// is told to keep its own settings; one asking for nothing exactly as
+/// before.
+#[test]
+fn the_rules_own_search_settings_are_taken_unless_told_otherwise() {
+    let s = State {
+        inside: None,
+        over: None,
+    };
+    let (asks, silent) = (Corridor { asks: true }, Corridor { asks: false });
+    let mut choices = Vec::new();
+    asks.choices(&s, Side::A, &mut choices);
+    let searched = |rules: &Corridor, weighted: bool, own: bool, seed: u64| {
+        let mut p = Player::new(PlayerKind::Mcts, Budget::Iterations(2));
+        p.mcts.weighted_playouts = weighted;
+        p.mcts.rule_defaults = own;
+        bot::search(rules, &s, Side::A, &choices, &p.mcts, seed)
+    };
+    let mut differ = 0;
+    for seed in 0..20 {
+        let by_rules = searched(&asks, false, true, seed);
+        assert_eq!(by_rules, searched(&silent, true, true, seed));
+        assert_eq!(
+            searched(&asks, false, false, seed),
+            searched(&silent, false, true, seed)
+        );
+        differ += usize::from(by_rules != searched(&silent, false, true, seed));
+    }
+    assert!(
+        differ >= 10,
+        "asking for weights changed {differ} of 20 searches"
+    );
 }

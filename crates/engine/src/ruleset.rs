@@ -463,6 +463,14 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
             })
         }
     }
+
+    /// Search settings this rule system asks of a search bot where the
+    /// bot is not told otherwise (issue 20, `docs/bot.md`): each field
+    /// left `None` keeps the bot's own default. The default asks for
+    /// nothing, so a rule system without it is searched as before.
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults::default()
+    }
 }
 
 /// A rule system as the catalog registers it: its id and title, how its
@@ -505,4 +513,18 @@ impl fmt::Display for Side {
             Side::B => f.write_str("B"),
         }
     }
+}
+
+/// Search settings a rule system may ask a search bot for
+/// ([`Ruleset::search_defaults`]); `None` leaves the bot's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchDefaults {
+    /// Random decisions played below the search tree before the position
+    /// is valued ([`Ruleset::evaluate`]).
+    pub playout_depth: Option<u32>,
+    /// Whether playouts draw each choice in proportion to
+    /// [`Ruleset::playout_weight`].
+    pub weighted_playouts: Option<bool>,
+    /// The tree's bias towards choices of more weight.
+    pub weight_bias: Option<f32>,
 }

@@ -29,11 +29,11 @@
 //! which hidden unit is where, nor which is in ambush: two games that
 //! differ only in that draw the very same games.
 
-use crate::geometry::segments_meet;
+use crate::geometry::{point_segment_dist2, segments_meet};
 use crate::rules::RedActions;
 use crate::scenario::Category;
 use crate::state::{Action, ActionKind, Event, State, Status, UnitId};
-use engine::param::{Point, Pose};
+use engine::param::{Inches, Point, Pose};
 use engine::{GameRng, Ruleset, Side};
 use rand::RngExt;
 
@@ -43,6 +43,27 @@ use rand::RngExt;
 /// since entering and crossing take a segment each (and crossing a roll
 /// of 9+ on 2d6).
 pub const WIRE_AHEAD: f32 = 1200.0;
+
+/// What a wire line counts for where the unit goes through a gap or a
+/// crushed strip (one segment, no roll: Barbed Wire), in hundredths of an
+/// inch.
+pub const WIRE_AT_GAP: f32 = 300.0;
+
+/// What standing short of a wire line (not within the inch of it from
+/// which a unit may enter it, Barbed Wire) adds to [`WIRE_AHEAD`]: the
+/// segment lost closing up before the unit can enter.
+pub const WIRE_SHORT: f32 = 200.0;
+
+/// The search settings Red Actions! asks of a search bot
+/// (`Ruleset::search_defaults`): playouts of 2 decisions rather than 10
+/// (measured on 28 November 2026, session 2, `docs/bot.md`: random
+/// decisions of a unit's segment say little of the game and add noise to
+/// the value at the leaves).
+pub const SEARCH: engine::ruleset::SearchDefaults = engine::ruleset::SearchDefaults {
+    playout_depth: Some(2),
+    weighted_playouts: None,
+    weight_bias: None,
+};
 
 fn shuffle<T>(rng: &mut GameRng, v: &mut [T]) {
     for i in (1..v.len()).rev() {
@@ -317,17 +338,30 @@ impl RedActions {
         Some(t)
     }
 
-    /// The wire still to get through on an infantry unit's straight way
-    /// from `from` to `to`, as distance (hundredths of an inch) added to
-    /// that way: each wire line across it [`WIRE_AHEAD`], half of it for
-    /// the line the unit is caught in or where it stands at a gap or
-    /// crushed wire (its next crossing is sure or a roll away). Other
-    /// troops: 0 (tanks drive over wire; others do not cross it).
+    /// The wire still to get through on an infantry unit's way from
+    /// `from` to `to`, as distance (hundredths of an inch) added to its
+    /// straight way: for each wire line across that way, the least of
+    /// [`WIRE_AHEAD`] (half of it for the line the unit is caught in, and
+    /// [`WIRE_AT_GAP`] where it stands at a gap or crushed strip of it;
+    /// [`WIRE_SHORT`] more where it is not yet at the wire)
+    /// and, for a unit not caught, the way round through a gap or crushed
+    /// strip of that line (the detour to it and on, plus
+    /// [`WIRE_AT_GAP`]). So a tank that crushes wire where the infantry
+    /// will pass, and infantry that make for the strips, count as having
+    /// come on. Other troops: 0 (tanks drive over wire; others do not
+    /// cross it).
     fn wire_to_go(&self, s: &State, id: UnitId, from: Point, to: Point) -> f32 {
         let u = s.unit(id);
         if !self.troop(u).category.is_infantry() {
             return 0.0;
         }
+        let dist = |a: Point, b: Point| {
+            let (dx, dy) = ((a.x.0 - b.x.0) as f32, (a.y.0 - b.y.0) as f32);
+            (dx * dx + dy * dy).sqrt()
+        };
+        let direct = dist(from, to);
+        let at = self.wire_at(s, id);
+        let open_here = at.is_some() && self.at_gap(s, id);
         let mut sum = 0.0;
         for (i, l) in self.sc().lines.iter().enumerate() {
             if l.kind != crate::scenario::LineKind::Wire
@@ -338,13 +372,34 @@ impl RedActions {
             {
                 continue;
             }
-            let through = u.in_wire == Some(i as u16)
-                || (self.wire_at(s, id).is_some() && self.at_gap(s, id));
-            sum += if through {
-                WIRE_AHEAD / 2.0
-            } else {
-                WIRE_AHEAD
+            let caught = u.in_wire == Some(i as u16);
+            if open_here && at == Some(i as u16) {
+                sum += WIRE_AT_GAP;
+                continue;
+            }
+            if caught {
+                sum += WIRE_AHEAD / 2.0;
+                continue;
+            }
+            let on_line = |g: &Point| {
+                l.points
+                    .windows(2)
+                    .any(|w| point_segment_dist2(*g, w[0], w[1]).within(Inches::whole(1)))
             };
+            let round = s
+                .wire_gaps
+                .iter()
+                .chain(&s.crushed)
+                .filter(|g| on_line(g))
+                .map(|&g| dist(from, g) + dist(g, to) - direct + WIRE_AT_GAP)
+                .fold(f32::MAX, f32::min);
+            // Short of the wire it cannot be entered this segment.
+            let short = if at == Some(i as u16) {
+                0.0
+            } else {
+                WIRE_SHORT
+            };
+            sum += (WIRE_AHEAD + short).min(round);
         }
         sum
     }

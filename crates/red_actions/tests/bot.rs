@@ -460,3 +460,173 @@ fn compound_choices_open_each_kind_of_action() {
     }
     assert!(seen_kind > 10, "kinds were listed ({seen_kind} times)");
 }
+
+/// Barbed Wire: infantry at a gap or a crushed strip get across in one
+/// segment without a roll. In the value (`WIRE_AT_GAP`), a strip the tank
+/// crushed where a company's way to the blockhouse crosses the wire
+/// brings the company on by most of the wire's worth; one far along the
+/// wire by less (the way round to it counts); and a company standing at
+/// the strip has come further than one standing at uncrushed wire.
+#[test]
+fn barbed_wire_a_crushed_strip_on_the_way_counts_as_ground_taken() {
+    use engine::param::{Inches, Point};
+    use red_actions::scenario::Category;
+    use red_actions::state::Status;
+    let (r, s) = start("wired_position");
+    let white = engine::Side::A;
+    let company = (0..s.units.len())
+        .find(|&i| s.units[i].side == white && r.troop(&s.units[i]).category == Category::Rifle)
+        .expect("the Whites have a rifle company");
+    let p = |x: i32, y: i32| Point {
+        x: Inches(x),
+        y: Inches(y),
+    };
+    // The company on the road at y, facing the blockhouse (36, 10.5); the
+    // wire crosses the road at (36, 19).
+    let put = |y: i32, crushed: &[Point]| {
+        let mut t = s.clone();
+        let u = &mut t.units[company];
+        u.status = Status::OnTable;
+        u.formation.front.at = p(3600, y);
+        u.formation.front.facing = engine::param::Degrees(0);
+        t.crushed = crushed.to_vec();
+        t
+    };
+    let plain = r.come_forward(&put(3000, &[]))[0];
+    let on_way = r.come_forward(&put(3000, &[p(3600, 1900)]))[0];
+    let far = r.come_forward(&put(3000, &[p(1200, 1913)]))[0];
+    let off_line = r.come_forward(&put(3000, &[p(3600, 2600)]))[0];
+    assert!(
+        on_way > far,
+        "a strip on the way ({on_way}) beats one far off ({far})"
+    );
+    assert!(
+        far >= plain,
+        "a strip far off ({far}) is no worse than none ({plain})"
+    );
+    assert_eq!(off_line, plain, "a point off the wire is no strip of it");
+    // Most of the wire's worth: more than six inches of ground.
+    let inch = plain - r.come_forward(&put(3100, &[]))[0];
+    assert!(on_way - plain > 6.0 * inch, "{on_way} against {plain}");
+    // At the wire: at the crushed strip further than at uncrushed wire,
+    // and further than caught in it.
+    let at_wire = put(1950, &[]);
+    let at_strip = put(1950, &[p(3600, 1900)]);
+    let mut caught = at_wire.clone();
+    caught.units[company].in_wire = r.wire_at(&at_wire, company as u16);
+    assert!(
+        caught.units[company].in_wire.is_some(),
+        "the company is at the wire"
+    );
+    let (w, st, c) = (
+        r.come_forward(&at_wire)[0],
+        r.come_forward(&at_strip)[0],
+        r.come_forward(&caught)[0],
+    );
+    assert!(st > c && c > w, "strip {st}, caught {c}, at the wire {w}");
+    assert!(r.value(&at_strip, white) > r.value(&at_wire, white));
+}
+
+/// Movement, as the listing offers it: a unit that has chosen "moves…"
+/// where all that is left of its allowance is refused (here the wire
+/// stands in the way) is also offered the farthest it can go
+/// (`max_advance`), which brings a company 2.7" short of the wire up to
+/// it in one step, so that it may enter the wire next segment: a quarter
+/// or half of what is left (the samples before) would not.
+#[test]
+fn movement_a_unit_held_up_is_offered_its_farthest_advance() {
+    use engine::param::{Degrees, Inches, Point};
+    use red_actions::state::{Action, ActionKind};
+    let r = rules("wired_position");
+    let white = engine::Side::A;
+    let mut tried = 0;
+    for seed in 0..40u64 {
+        let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
+        let mut rng = engine::rng_from_seed(seed);
+        for _ in 0..600 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let side = match game.to_decide() {
+                engine::Decider::One(s) => s,
+                _ => break,
+            };
+            let choices = game.legal_choices(side).to_vec();
+            let company = choices.iter().find_map(|a| match *a {
+                Action::Select { unit } => {
+                    let u = game.state().unit(unit);
+                    (side == white
+                        && u.on_table()
+                        && u.in_wire.is_none()
+                        && !u.pinned
+                        && r.troop(u).category.is_infantry())
+                    .then_some(unit)
+                }
+                _ => None,
+            });
+            if let Some(id) = company {
+                let mut t = game.state().clone();
+                let u = t.unit_mut(id);
+                u.formation.front.at = Point {
+                    x: Inches(3600),
+                    y: Inches(2170),
+                };
+                u.formation.front.facing = Degrees(0);
+                let mut ev = Vec::new();
+                let moves = Action::Kind {
+                    unit: id,
+                    kind: ActionKind::Move,
+                };
+                if r.check_invariants(&t).is_ok()
+                    && r.apply(&mut t, white, &Action::Select { unit: id }, &mut ev)
+                        .is_ok()
+                    && r.apply(&mut t, white, &moves, &mut ev).is_ok()
+                {
+                    tried += 1;
+                    let mut listed = Vec::new();
+                    r.choices(&t, white, &mut listed);
+                    let advances: Vec<i32> = listed
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Advance { distance, .. } => Some(distance.0),
+                            _ => None,
+                        })
+                        .collect();
+                    let to_wire: Vec<i32> = advances
+                        .iter()
+                        .copied()
+                        .filter(|&d| {
+                            let mut t2 = t.clone();
+                            let a = Action::Advance {
+                                unit: id,
+                                distance: Inches(d),
+                            };
+                            r.apply(&mut t2, white, &a, &mut ev).is_ok()
+                                && r.wire_at(&t2, id).is_some()
+                        })
+                        .collect();
+                    assert!(!to_wire.is_empty(), "an advance up to the wire: {listed:?}");
+                    // The smallest listed is the quarter of what is left.
+                    let quarter = advances.iter().copied().min().unwrap_or(0);
+                    assert!(
+                        advances.len() == 1
+                            || to_wire
+                                .iter()
+                                .any(|&d| d != quarter && (d - 2 * quarter).abs() > 2),
+                        "the farthest advance, not a quarter or half: {advances:?}"
+                    );
+                    assert!(
+                        listed.iter().all(|a| r.legal(&t, white, a)),
+                        "every listed choice is legal"
+                    );
+                    if tried >= 3 {
+                        return;
+                    }
+                }
+            }
+            let i = rng.random_range(0..choices.len());
+            game.apply_choice(side, i).unwrap();
+        }
+    }
+    panic!("only {tried} companies were tried");
+}

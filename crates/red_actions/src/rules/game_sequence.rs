@@ -506,6 +506,34 @@ impl RedActions {
             cands.push(Action::RallyRout { unit: id });
         } else if let Some(kind) = s.kind {
             self.kind_samples(s, id, starting, Some(kind), &mut cands);
+            // Once "moves…" is chosen, where all that is left is refused
+            // (something stands in the way: wire, a unit, terrain), the
+            // farthest the unit can go (`max_advance`, dear to work out,
+            // so only here and not in every listing): a unit can then
+            // close up to the wire in one step rather than by halves.
+            if kind == ActionKind::Move {
+                let all = cands
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Advance { distance, .. } => Some(*distance),
+                        _ => None,
+                    })
+                    .max();
+                if let Some(all) = all.filter(|&d| {
+                    !legal(&Action::Advance {
+                        unit: id,
+                        distance: d,
+                    })
+                }) {
+                    let most = self.max_advance(s, id, &seg);
+                    if most > Inches::ZERO && most < all {
+                        cands.push(Action::Advance {
+                            unit: id,
+                            distance: most,
+                        });
+                    }
+                }
+            }
             return keep(&cands, out);
         } else {
             // Every candidate listed once, then the lone ones checked and

@@ -578,6 +578,11 @@ impl Ruleset for RedActions {
         self.compounds_of(s, side, choices, out)
     }
 
+    /// The search settings Red Actions! asks for (`crate::bot`).
+    fn search_defaults(&self) -> engine::ruleset::SearchDefaults {
+        crate::bot::SEARCH
+    }
+
     fn ends_undo(&self, e: &Event) -> bool {
         self.is_dice_event(e)
     }
