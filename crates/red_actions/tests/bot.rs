@@ -619,6 +619,19 @@ fn movement_a_unit_held_up_is_offered_its_farthest_advance() {
                         listed.iter().all(|a| r.legal(&t, white, a)),
                         "every listed choice is legal"
                     );
+                    // Random games draw among the same choices
+                    // (`random_choice`), the farthest advance included.
+                    let mut drawn = vec![0u32; listed.len()];
+                    let mut draws = engine::rng_from_seed(seed + 1000);
+                    for _ in 0..100 * listed.len() {
+                        let a = r.random_choice(&t, white, &mut draws).unwrap();
+                        let at = listed.iter().position(|x| *x == a);
+                        drawn[at.unwrap_or_else(|| panic!("{a:?} drawn, not in {listed:?}"))] += 1;
+                    }
+                    assert!(
+                        drawn.iter().all(|&c| c > 0),
+                        "every listed choice is drawn: {drawn:?} for {listed:?}"
+                    );
                     if tried >= 3 {
                         return;
                     }

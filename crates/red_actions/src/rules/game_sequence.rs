@@ -506,33 +506,8 @@ impl RedActions {
             cands.push(Action::RallyRout { unit: id });
         } else if let Some(kind) = s.kind {
             self.kind_samples(s, id, starting, Some(kind), &mut cands);
-            // Once "moves…" is chosen, where all that is left is refused
-            // (something stands in the way: wire, a unit, terrain), the
-            // farthest the unit can go (`max_advance`, dear to work out,
-            // so only here and not in every listing): a unit can then
-            // close up to the wire in one step rather than by halves.
-            if kind == ActionKind::Move {
-                let all = cands
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::Advance { distance, .. } => Some(*distance),
-                        _ => None,
-                    })
-                    .max();
-                if let Some(all) = all.filter(|&d| {
-                    !legal(&Action::Advance {
-                        unit: id,
-                        distance: d,
-                    })
-                }) {
-                    let most = self.max_advance(s, id, &seg);
-                    if most > Inches::ZERO && most < all {
-                        cands.push(Action::Advance {
-                            unit: id,
-                            distance: most,
-                        });
-                    }
-                }
+            if let Some(most) = self.farthest_advance(s, id, kind, &seg, &cands, legal) {
+                cands.push(most);
             }
             return keep(&cands, out);
         } else {
@@ -572,6 +547,44 @@ impl RedActions {
         }
         cands.push(Action::Done { unit: id });
         keep(&cands, out)
+    }
+
+    /// Once "moves…" is chosen and all that is left of the allowance is
+    /// refused (something stands in the way: wire, a unit, terrain), the
+    /// listing also offers the farthest the unit can go (`max_advance`,
+    /// dear to work out, so only then), so that a unit can close up to the
+    /// wire in one step rather than by halves. `samples` are the kind's
+    /// samples; `None` where there is no such advance.
+    fn farthest_advance(
+        &self,
+        s: &State,
+        id: UnitId,
+        kind: ActionKind,
+        seg: &Segment,
+        samples: &[Action],
+        legal: impl Fn(&Action) -> bool,
+    ) -> Option<Action> {
+        if kind != ActionKind::Move {
+            return None;
+        }
+        let all = samples
+            .iter()
+            .filter_map(|a| match a {
+                Action::Advance { distance, .. } => Some(*distance),
+                _ => None,
+            })
+            .max()?;
+        if legal(&Action::Advance {
+            unit: id,
+            distance: all,
+        }) {
+            return None;
+        }
+        let most = self.max_advance(s, id, seg);
+        (most > Inches::ZERO && most < all).then_some(Action::Advance {
+            unit: id,
+            distance: most,
+        })
     }
 
     /// One of the unit's choices ([`Self::unit_choices`]) drawn at random,
@@ -637,7 +650,21 @@ impl RedActions {
             return found;
         } else if let Some(kind) = s.kind {
             self.kind_samples(s, id, starting, Some(kind), &mut cands);
-            return first_accepted(cands.len(), rng, |i| once(&cands, i)).map(|i| cands[i]);
+            // The listing's farthest advance (`farthest_advance`) is one
+            // more place, worked out only when it is drawn: a place
+            // without one (or with a copy of a sample) is no candidate.
+            let n = cands.len();
+            let mut most = None;
+            let pick = first_accepted(n + 1, rng, |i| {
+                if i < n {
+                    return once(&cands, i);
+                }
+                most = self
+                    .farthest_advance(s, id, kind, &seg, &cands, legal)
+                    .filter(|a| !cands.contains(a) && legal(a));
+                most.is_some()
+            })?;
+            return if pick < n { Some(cands[pick]) } else { most };
         } else {
             // The listing's candidates: the lone actions, each kind that
             // has samples (gun fire when the unit may fire now), holding.
