@@ -109,3 +109,119 @@ fn bot_plays_the_campaign_to_the_end() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary.games, 2);
 }
+
+/// The search's compound choices (`VeliVeljeaVastaan::compounds_of`):
+/// along random campaigns, compounds are offered in movement and in the
+/// attack only; every choice starts one; each compound's actions are legal
+/// one after the other with the side still to decide; a unit's moves end
+/// in different cities, each with steps of that unit only; an attack with
+/// everything is declared, adds attackers and ends launched.
+#[test]
+fn compound_choices_move_a_unit_to_each_city_and_attack_with_all() {
+    use veli_veljea_vastaan::{Action, Phase};
+    let r = common::rules();
+    let mut rng = engine::rng_from_seed(11);
+    let (mut moves, mut attacks) = (0u32, 0u32);
+    for seed in 0..3 {
+        let mut game = Game::new(r.clone(), Options::new(), seed).unwrap();
+        let mut compounds = Vec::new();
+        for _ in 0..3000 {
+            let Decider::One(side) = game.to_decide() else {
+                break;
+            };
+            let choices = game.legal_choices(side).to_vec();
+            compounds.clear();
+            let phase = game.state().phase;
+            let offered = r.compound_choices(game.state(), side, &choices, &mut compounds);
+            assert_eq!(offered, matches!(phase, Phase::Move | Phase::Attack));
+            if offered {
+                for c in &choices {
+                    assert!(compounds.iter().any(|k| k[0] == *c), "{c:?} starts one");
+                }
+                let mut ends = Vec::new();
+                for k in &compounds {
+                    let mut t = game.state().clone();
+                    let mut ev = Vec::new();
+                    for a in k {
+                        assert_eq!(r.to_decide(&t), Decider::One(side), "{k:?}");
+                        r.apply(&mut t, side, a, &mut ev)
+                            .unwrap_or_else(|e| panic!("{a:?} in {k:?}: {e}"));
+                    }
+                    match &k[..] {
+                        [Action::Step { unit, .. }, ..] => {
+                            moves += 1;
+                            let mut last = None;
+                            for a in k {
+                                let Action::Step { unit: u, to } = *a else {
+                                    panic!("only steps in a move: {k:?}");
+                                };
+                                assert_eq!(u, *unit, "{k:?}");
+                                last = Some(to);
+                            }
+                            let end = (*unit, last);
+                            assert!(!ends.contains(&end), "two ways to one city: {k:?}");
+                            ends.push(end);
+                        }
+                        [Action::Declare { .. }, rest @ ..] if !rest.is_empty() => {
+                            attacks += 1;
+                            assert_eq!(rest.last(), Some(&Action::Launch), "{k:?}");
+                            for a in &rest[..rest.len() - 1] {
+                                assert!(matches!(a, Action::AddAttacker { .. }), "{k:?}");
+                            }
+                            let mut left = Vec::new();
+                            let mut before = game.state().clone();
+                            r.apply(&mut before, side, &k[0], &mut ev).unwrap();
+                            let added = rest.len() - 1;
+                            let mut t = before.clone();
+                            for a in &rest[..added] {
+                                r.apply(&mut t, side, a, &mut ev).unwrap();
+                            }
+                            r.choices(&t, side, &mut left);
+                            assert!(
+                                !left.iter().any(|a| matches!(a, Action::AddAttacker { .. })),
+                                "every unit that may attack is added: {k:?}"
+                            );
+                        }
+                        _ => assert_eq!(k.len(), 1, "{k:?}"),
+                    }
+                }
+            }
+            let i = rng.random_range(0..choices.len());
+            if game.apply_choice(side, i).is_err() || game.outcome().is_some() {
+                break;
+            }
+        }
+    }
+    assert!(moves > 50, "moves were opened ({moves})");
+    assert!(attacks > 5, "attacks were opened ({attacks})");
+}
+
+/// The value's pressure (`VeliVeljeaVastaan::approach`, `massing`): a
+/// White Civil Guard next to Red Tampere raises White's approach, its
+/// massing against Tampere and White's value more than one far off by
+/// White Oulu; Red's value falls as much.
+#[test]
+fn the_value_counts_white_pressing_on_red_cities() {
+    let r = common::rules();
+    let mut far = common::empty(&r);
+    common::hold(
+        &r,
+        &mut far,
+        veli_veljea_vastaan::RED,
+        &["tampere", "helsinki", "viipuri"],
+    );
+    common::hold(&r, &mut far, veli_veljea_vastaan::WHITE, &["oulu", "vaasa"]);
+    common::put(&r, &mut far, "red_guard", "tampere", false);
+    common::put(&r, &mut far, "red_guard", "helsinki", false);
+    common::put(&r, &mut far, "civil_guard", "vaasa", false);
+    let mut near = far.clone();
+    common::put(&r, &mut far, "civil_guard", "kajaani", false);
+    common::put(&r, &mut near, "civil_guard", "orivesi", false);
+    assert!(r.approach(&near) > r.approach(&far) + 0.05);
+    assert!(r.massing(&near) > r.massing(&far) + 0.05);
+    let white = veli_veljea_vastaan::WHITE;
+    let (a, b) = (r.evaluate(&far, white), r.evaluate(&near, white));
+    assert!(b > a + 0.02, "{a} then {b}");
+    let red = r.evaluate(&near, veli_veljea_vastaan::RED);
+    assert!((b + red - 1.0).abs() < 1e-5);
+}
