@@ -12,8 +12,8 @@
 
 use crate::rules::VeliVeljeaVastaan;
 use crate::scenario::{CityId, RED, WHITE};
-use crate::state::{Action, Phase, State, UnitId};
-use engine::{GameRng, Ruleset, Side};
+use crate::state::State;
+use engine::{GameRng, Side};
 use rand::RngExt;
 
 fn shuffle<T>(rng: &mut GameRng, v: &mut [T]) {
@@ -175,117 +175,6 @@ impl VeliVeljeaVastaan {
                     queue.push_back(n);
                 }
             }
-        }
-    }
-
-    /// The search's compound choices (`Ruleset::compound_choices`): a
-    /// unit's move is one link at a time, and an attack is declared, then
-    /// each attacker added, then launched; each step alone is worth
-    /// little, and White played its cards as events rather than move and
-    /// attack. Here, in movement, each city a unit can reach is one
-    /// compound (the steps of one shortest way there, each first step
-    /// alone among them); in the attack, each target is offered declared
-    /// alone and with every unit that may attack it added and the attack
-    /// launched. Every other choice stands alone. `false` (no compounds)
-    /// where there is neither. Built from `side`'s own listing on `s` (a
-    /// drawn game) only.
-    pub fn compounds_of(
-        &self,
-        s: &State,
-        side: Side,
-        choices: &[Action],
-        out: &mut Vec<Vec<Action>>,
-    ) -> bool {
-        match s.phase {
-            Phase::Move => {
-                let mut units: Vec<UnitId> = Vec::new();
-                for a in choices {
-                    match *a {
-                        Action::Step { unit, .. } => {
-                            if !units.contains(&unit) {
-                                units.push(unit);
-                                self.move_compounds(s, side, unit, out);
-                            }
-                        }
-                        _ => out.push(vec![a.clone()]),
-                    }
-                }
-                true
-            }
-            Phase::Attack => {
-                for a in choices {
-                    out.push(vec![a.clone()]);
-                    if matches!(a, Action::Declare { .. }) {
-                        self.all_in(s, side, a, out);
-                    }
-                }
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// Every city `unit` can reach on its move points: one compound each,
-    /// found breadth first (so the first steps themselves come first).
-    fn move_compounds(&self, s: &State, side: Side, unit: UnitId, out: &mut Vec<Vec<Action>>) {
-        let mut ev = Vec::new();
-        let Some(u) = s.unit(unit) else { return };
-        let mut reached = vec![u.city];
-        let mut queue = std::collections::VecDeque::new();
-        queue.push_back((s.clone(), Vec::new()));
-        let mut next = Vec::new();
-        while let Some((t, path)) = queue.pop_front() {
-            next.clear();
-            if self.decider(&t) == Some(side) {
-                self.choices(&t, side, &mut next);
-            }
-            for step in &next {
-                let Action::Step { unit: mover, to } = *step else {
-                    continue;
-                };
-                if mover != unit || reached.contains(&to) {
-                    continue;
-                }
-                reached.push(to);
-                let mut v = t.clone();
-                ev.clear();
-                self.apply_legal(&mut v, side, step, &mut ev);
-                let mut way: Vec<Action> = path.clone();
-                way.push(step.clone());
-                out.push(way.clone());
-                if v.phase == Phase::Move && v.outcome.is_none() {
-                    queue.push_back((v, way));
-                }
-            }
-        }
-    }
-
-    /// `declare` with every unit that may attack its target added, then
-    /// launched (where `side` still decides all along).
-    fn all_in(&self, s: &State, side: Side, declare: &Action, out: &mut Vec<Vec<Action>>) {
-        let mut ev = Vec::new();
-        let mut t = s.clone();
-        self.apply_legal(&mut t, side, declare, &mut ev);
-        let mut way = vec![declare.clone()];
-        let mut next = Vec::new();
-        while self.decider(&t) == Some(side) && t.phase == Phase::Attackers {
-            next.clear();
-            self.choices(&t, side, &mut next);
-            let pick = next
-                .iter()
-                .find(|a| matches!(a, Action::AddAttacker { .. }))
-                .or_else(|| next.iter().find(|a| matches!(a, Action::Launch)));
-            let Some(a) = pick.cloned() else { break };
-            ev.clear();
-            self.apply_legal(&mut t, side, &a, &mut ev);
-            let launched = matches!(a, Action::Launch);
-            way.push(a);
-            if launched {
-                break;
-            }
-        }
-        if way.len() > 1 {
-            out.push(way);
         }
     }
 

@@ -458,18 +458,6 @@ impl Ruleset for VeliVeljeaVastaan {
     fn evaluate(&self, s: &State, side: Side) -> f32 {
         self.value(s, side)
     }
-
-    /// A unit's move to each city it can reach, and an attack with every
-    /// unit that may join it, as one step of the search (`crate::bot`).
-    fn compound_choices(
-        &self,
-        s: &State,
-        side: Side,
-        choices: &[Action],
-        out: &mut Vec<Vec<Action>>,
-    ) -> bool {
-        self.compounds_of(s, side, choices, out)
-    }
 }
 
 impl engine::RuleSystem for VeliVeljeaVastaan {
