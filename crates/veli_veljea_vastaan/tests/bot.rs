@@ -109,3 +109,33 @@ fn bot_plays_the_campaign_to_the_end() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary.games, 2);
 }
+
+/// The value's pressure (`VeliVeljeaVastaan::approach`, `massing`): a
+/// White Civil Guard next to Red Tampere raises White's approach, its
+/// massing against Tampere and White's value more than one far off by
+/// White Oulu; Red's value falls as much.
+#[test]
+fn the_value_counts_white_pressing_on_red_cities() {
+    let r = common::rules();
+    let mut far = common::empty(&r);
+    common::hold(
+        &r,
+        &mut far,
+        veli_veljea_vastaan::RED,
+        &["tampere", "helsinki", "viipuri"],
+    );
+    common::hold(&r, &mut far, veli_veljea_vastaan::WHITE, &["oulu", "vaasa"]);
+    common::put(&r, &mut far, "red_guard", "tampere", false);
+    common::put(&r, &mut far, "red_guard", "helsinki", false);
+    common::put(&r, &mut far, "civil_guard", "vaasa", false);
+    let mut near = far.clone();
+    common::put(&r, &mut far, "civil_guard", "kajaani", false);
+    common::put(&r, &mut near, "civil_guard", "orivesi", false);
+    assert!(r.approach(&near) > r.approach(&far) + 0.05);
+    assert!(r.massing(&near) > r.massing(&far) + 0.05);
+    let white = veli_veljea_vastaan::WHITE;
+    let (a, b) = (r.evaluate(&far, white), r.evaluate(&near, white));
+    assert!(b > a + 0.02, "{a} then {b}");
+    let red = r.evaluate(&near, veli_veljea_vastaan::RED);
+    assert!((b + red - 1.0).abs() < 1e-5);
+}
