@@ -125,17 +125,8 @@ fn main() -> Result<(), String> {
         settings,
         quiet: args.get(7).is_some(),
     };
-    // Red Actions! is still being built (the catalog does not offer it):
-    // loaded here directly.
-    let summary = if args[0] == "red_actions" {
-        let path = catalog::find_scenario(&dirs, &args[0], &args[1])
-            .ok_or_else(|| format!("no scenario {}", args[1]))?;
-        let rules = red_actions::rules::RedActions::load(&path).map_err(|e| e.to_string())?;
-        engine::RulesetVisitor::visit(visitor, rules)?
-    } else {
-        catalog::with_scenario_id(&dirs, &args[0], &args[1], visitor)
-            .map_err(|e| e.to_string())??
-    };
+    let summary = catalog::with_scenario_id(&dirs, &args[0], &args[1], visitor)
+        .map_err(|e| e.to_string())??;
     println!("{}", summary.iterations_line());
     println!("{summary}");
     Ok(())
