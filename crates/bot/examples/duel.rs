@@ -91,9 +91,19 @@ fn main() -> Result<(), String> {
         check_invariants: false,
     };
     let dirs = catalog::ScenarioDirs::standard();
-    // TRACE=1: one game (seed SEED, player a as side A) with every
-    // decision of side A printed, and the evaluation every 40 steps.
-    if std::env::var("TRACE").is_ok() && args[0] == "red_actions" {
+    // TRACE=1: one game (seed SEED, player a as side A, b as side B) with
+    // every decision printed, the evaluation for side A every 40 steps
+    // and, in Red Actions!, side A's units every 200.
+    if std::env::var("TRACE").is_ok() && args[0] != "red_actions" {
+        let visitor = TraceVisitor {
+            a: &settings.a,
+            b: &settings.b,
+            seed,
+        };
+        return catalog::with_scenario_id(&dirs, &args[0], &args[1], visitor)
+            .map_err(|e| e.to_string());
+    }
+    if std::env::var("TRACE").is_ok() {
         let path = catalog::find_scenario(&dirs, &args[0], &args[1])
             .ok_or_else(|| format!("no scenario {}", args[1]))?;
         let rules = red_actions::rules::RedActions::load(&path).map_err(|e| e.to_string())?;
@@ -132,6 +142,20 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
+/// `TRACE=1` for any rule system through the catalog (no positions shown).
+struct TraceVisitor<'a> {
+    a: &'a Player,
+    b: &'a Player,
+    seed: u64,
+}
+
+impl engine::RulesetVisitor for TraceVisitor<'_> {
+    type Output = ();
+    fn visit<R: engine::Ruleset>(self, rules: R) {
+        trace(&rules, self.a, self.b, self.seed, |_| String::new());
+    }
+}
+
 fn trace<R: engine::Ruleset>(
     rules: &R,
     a: &Player,
@@ -158,9 +182,9 @@ fn trace<R: engine::Ruleset>(
             bot::decision_seed(seed, step),
             &recent,
         );
-        if side == Side::A && choices.len() > 1 {
+        if choices.len() > 1 {
             println!(
-                "{step} A: {} ({} choices)",
+                "{step} {side}: {} ({} choices)",
                 rules.describe_action(game.state(), side, &choices[i]),
                 choices.len()
             );
@@ -188,8 +212,9 @@ fn trace<R: engine::Ruleset>(
                 rules.evaluate(game.state(), Side::A)
             );
         }
-        if step.is_multiple_of(200) {
-            println!("{step} side A: {}", show(game.state()));
+        let units = show(game.state());
+        if step.is_multiple_of(200) && !units.is_empty() {
+            println!("{step} side A: {units}");
         }
         let before = game.state().clone();
         game.legal_choices(side);
