@@ -494,16 +494,8 @@ impl RedActions {
                 }
             }
         };
-        if u.more.off_table {
-            cands.push(Action::RallyRout { unit: id });
-        } else if u.status == Status::Waiting {
-            for at in [0, 50, 100] {
-                cands.push(Action::Enter { unit: id, at });
-            }
-            self.train_samples(s, id, &mut cands);
-        } else if u.routing {
-            cands.push(Action::Rout { unit: id });
-            cands.push(Action::RallyRout { unit: id });
+        if self.few_choices(s, id, &mut cands) {
+            // All listed at once.
         } else if let Some(kind) = s.kind {
             self.kind_samples(s, id, starting, Some(kind), &mut cands);
             if let Some(most) = self.farthest_advance(s, id, kind, &seg, &cands, legal) {
@@ -547,6 +539,27 @@ impl RedActions {
         }
         cands.push(Action::Done { unit: id });
         keep(&cands, out)
+    }
+
+    /// The candidates of a unit with few choices, all listed at once (off
+    /// the table, waiting to enter, routing), pushed to `cands`; false
+    /// for any other unit (its kinds of action and their samples).
+    fn few_choices(&self, s: &State, id: UnitId, cands: &mut Vec<Action>) -> bool {
+        let u = s.unit(id);
+        if u.more.off_table {
+            cands.push(Action::RallyRout { unit: id });
+        } else if u.status == Status::Waiting {
+            for at in [0, 50, 100] {
+                cands.push(Action::Enter { unit: id, at });
+            }
+            self.train_samples(s, id, cands);
+        } else if u.routing {
+            cands.push(Action::Rout { unit: id });
+            cands.push(Action::RallyRout { unit: id });
+        } else {
+            return false;
+        }
+        true
     }
 
     /// Once "moves…" is chosen and all that is left of the allowance is
@@ -621,16 +634,8 @@ impl RedActions {
             let held = holding && c[i] == done;
             !held && !c[..i].contains(&c[i]) && legal(&c[i])
         };
-        if u.more.off_table {
-            cands.push(Action::RallyRout { unit: id });
-        } else if u.status == Status::Waiting {
-            for at in [0, 50, 100] {
-                cands.push(Action::Enter { unit: id, at });
-            }
-            self.train_samples(s, id, &mut cands);
-        } else if u.routing {
-            cands.push(Action::Rout { unit: id });
-            cands.push(Action::RallyRout { unit: id });
+        if self.few_choices(s, id, &mut cands) {
+            // All listed at once.
         } else if s.kind == Some(ActionKind::Fire) {
             // Gun fire's samples (`fire_samples`) by their places, each
             // target's observers looked for only when their place is
